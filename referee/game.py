@@ -117,6 +117,26 @@ def _names(items) -> str:
 _HAND_LOG_TYPES = frozenset(("play", "trick_won", "payment", "hand_declared", "hand_ended"))
 
 
+def check_follow(rules, best: Combo, seat: int, parsed, face: str, count: int, *, early_death: bool) -> Combo | None:
+    """Check a follower's play against the highest face-up play; return the new highest (or None)."""
+    deck = deck_of(rules)
+    word = "card" if rules.deck == "decktet" else "tile"
+    lead_n = best.size
+    if count != lead_n:
+        raise WrongCount(f"seat {seat} played {count} {word}{'s' if count != 1 else ''} to a "
+                         f"{lead_n}-{word} trick: every player plays {lead_n}")
+    if face != "up":
+        return None
+    if early_death:
+        raise IllegalPlay(f"early death: seat {seat} has won no trick, so on the last single-{word} trick "
+                          f"the {word} must be played face down")
+    new = deck.follow(best, parsed, rules)
+    if new is None:
+        raise IllegalPlay(f"seat {seat}'s {_names(parsed)} does not beat the {_names(best.tiles)} on the "
+                          "table: a face-up play must beat it; play it face down")
+    return new
+
+
 class HandState:
     """The hand in progress (derived entirely from the hand's events)."""
 
@@ -388,24 +408,12 @@ class Game:
             if count > remaining:
                 raise WrongCount(f"seat {seat} has only {remaining} {word}s left, not {count}")
             try:
-                combo = self.deck.classify(parsed, rules)
+                self.deck.classify(parsed, rules)
             except InvalidCombo as exc:
                 raise IllegalPlay(f"seat {seat} cannot lead {_names(parsed)}: {exc}") from None
         else:
-            lead_n = h.lead.size
-            if count != lead_n:
-                raise WrongCount(f"seat {seat} played {count} {word}{'s' if count != 1 else ''} to a "
-                                 f"{lead_n}-{word} trick: every player plays {lead_n}")
-            if face == "up":
-                if self._early_death_applies(h, seat):
-                    raise IllegalPlay(
-                        f"early death: seat {seat} has won no trick, so on the last single-{word} trick "
-                        f"the {word} must be played face down")
-                if self.deck.follow(h.best, parsed, rules) is None:
-                    best = _names(h.best.tiles)
-                    raise IllegalPlay(
-                        f"seat {seat}'s {_names(parsed)} does not beat the {best} on the table: a "
-                        f"face-up play must beat it; play it face down")
+            check_follow(rules, h.best, seat, parsed, face, count,
+                         early_death=face == "up" and self._early_death_applies(h, seat))
         ev = {"type": "play", "hand": h.number, "trick": h.trick, "seat": seat, "face": face,
               "count": count, "tiles": [str(t) for t in parsed] if parsed is not None else None}
         if parsed is not None:
@@ -425,6 +433,11 @@ class Game:
         if len(h.plays) == n:
             self._finish_trick(h)
         return self.events[start:]
+
+    def must_fold(self, seat: int) -> bool:
+        """Whether early death forces ``seat`` to play face down now."""
+        h = self.state.hand
+        return bool(h and h.plays and self._early_death_applies(h, seat))
 
     def _early_death_applies(self, h: HandState, seat: int) -> bool:
         rules = self.rules

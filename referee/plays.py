@@ -85,7 +85,7 @@ def classify(items, rules) -> Combo:
         tiles = as_tiles(items)
     except TileError as exc:
         raise InvalidCombo(str(exc)) from None
-    key = (tuple(sorted(t.key for t in tiles)), rules.mixed_combinations, rules.copper_supreme_pair)
+    key = (tuple(sorted([t.hi * 8 + t.lo for t in tiles])), rules.mixed_combinations, rules.copper_supreme_pair)
     hit = _CACHE.get(key)
     if hit is not None:
         if isinstance(hit, str):

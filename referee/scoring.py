@@ -142,7 +142,9 @@ def settle(rules, *, banker: int, banker_wins_in_a_row: int, provisional: bool, 
                     mult *= m
                     name = "八支結" if rules.seven_sweep else "complete game"
                     reasons.append(f"{name}: all {total} tricks, x{m}")
-        elif rules.seven_sweep and tricks[top] == total - 1 and total == rules.hand_size:
+        elif (rules.seven_sweep and tricks[top] == total - 1 and total == rules.hand_size
+              and winner != top):
+            # 7 tricks and another seat took the last (single) trick: the 7 were the first 7.
             sweep = "seven"
             eff_winner = top
             eff_tricks = [total if s == top else 0 for s in range(n)]

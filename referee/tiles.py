@@ -115,7 +115,7 @@ def _red_pips(hi: int, lo: int) -> int:
     return sum(v for v in (hi, lo) if v in (1, 4))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Tile:
     """One Tien Gow domino, ``hi >= lo``."""
 
@@ -130,6 +130,9 @@ class Tile:
     @classmethod
     def parse(cls, text: str | Tile) -> Tile:
         """Parse ``'6-6'``, ``'1-2'``, ``'[6:6]'``, ``'Heaven'``, ``'天'`` or ``'天牌'``."""
+        hit = _PARSED.get(text)
+        if hit is not None:
+            return hit
         if isinstance(text, Tile):
             return text
         if not isinstance(text, str):
@@ -222,6 +225,16 @@ class Tile:
         """How many of this tile a full set holds (2 civil, 1 military)."""
         return 2 if self.is_civil else 1
 
+    def __hash__(self) -> int:
+        return self.hi * 8 + self.lo
+
+    def __eq__(self, other) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.hi == other.hi and self.lo == other.lo
+
     def __lt__(self, other: Tile) -> bool:  # a stable display order: civil first, by rank
         return _SORT[self.key] < _SORT[other.key]
 
@@ -270,6 +283,12 @@ for _k in CIVIL_ORDER:  # short Chinese civil names without 牌: 天, 地, 人, 
         _NAME_INDEX.setdefault(_n[:-1], _k)
 for _n, _k in _ALIASES.items():
     _NAME_INDEX.setdefault(_n, _k)
+
+# Fast path for parse(): canonical names and the tiles themselves.
+_PARSED: dict = {}
+for _k, _t in _CACHE.items():
+    _PARSED[_t.name] = _t
+    _PARSED[_t] = _t
 
 #: The distinct tiles, civil (high to low) then military (high to low).
 DISTINCT: tuple[Tile, ...] = tuple(sorted(_CACHE.values()))
