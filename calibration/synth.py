@@ -15,7 +15,10 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-__all__ = ["camera_matrix", "render_plane", "look_at_pose", "table_texture", "board_texture"]
+__all__ = [
+    "camera_matrix", "render_plane", "look_at_pose", "table_texture", "board_texture", "tile_sprite",
+    "layout_photo_texture", "layout_photo", "TILE_SETS",
+]
 
 
 def camera_matrix(width: int, height: int, hfov_deg: float = 60.0) -> np.ndarray:
@@ -164,3 +167,139 @@ def table_texture(
         y0 = int(round(cy * px_per_mm)) - paper.shape[0] // 2
         img[y0:y0 + paper.shape[0], x0:x0 + paper.shape[1]] = paper[..., None]
     return img
+
+
+# --- tiles on the layout sheet -----------------------------------------------------------------
+
+# Pip positions in a half's own frame: u across the tile (0..1), v along the half from the
+# tile's end (0) to the middle (1).  Chinese layouts per shared/tiles.md: a 2 is two pips side
+# by side across the far end, a 3 a diagonal; Western ones are dice faces.
+CHINESE_HALF = {
+    1: [(0.5, 0.5)],
+    2: [(0.28, 0.27), (0.72, 0.27)],
+    3: [(0.25, 0.2), (0.5, 0.5), (0.75, 0.8)],
+    4: [(0.28, 0.27), (0.72, 0.27), (0.28, 0.73), (0.72, 0.73)],
+    5: [(0.25, 0.2), (0.75, 0.2), (0.5, 0.5), (0.25, 0.8), (0.75, 0.8)],
+    6: [(0.28, 0.18), (0.72, 0.18), (0.28, 0.5), (0.72, 0.5), (0.28, 0.82), (0.72, 0.82)],
+}
+WESTERN_HALF = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.2), (0.75, 0.2), (0.25, 0.5), (0.75, 0.5), (0.25, 0.8), (0.75, 0.8)],
+}
+
+TILE_SETS = {
+    # name: style, (width, length) mm, body, pip, red (BGR)
+    "black-chinese": ("chinese", (23.0, 60.0), (30, 28, 28), (232, 235, 235), (45, 40, 200)),
+    "ivory-chinese": ("chinese", (25.0, 64.0), (180, 222, 236), (35, 32, 30), (40, 45, 185)),
+    "white-western": ("western", (25.0, 50.0), (235, 238, 238), (30, 30, 30), (40, 40, 205)),
+}
+
+
+def tile_sprite(hi: int, lo: int, style: str, size_mm, body, pip, red, ppm: float):
+    """A face-up tile lying along x (hi half on the left): (BGR image, alpha mask)."""
+    w_mm, l_mm = size_mm
+    L, W = int(round(l_mm * ppm)), int(round(w_mm * ppm))
+    img = np.zeros((W, L, 3), np.float32)
+    img[:] = body
+    alpha = np.zeros((W, L), np.uint8)
+    r = max(2, int(0.12 * W))
+    cv2.rectangle(alpha, (r, 0), (L - 1 - r, W - 1), 255, -1)
+    cv2.rectangle(alpha, (0, r), (L - 1, W - 1 - r), 255, -1)
+    for cx, cy in ((r, r), (L - 1 - r, r), (r, W - 1 - r), (L - 1 - r, W - 1 - r)):
+        cv2.circle(alpha, (cx, cy), r, 255, -1, cv2.LINE_AA)
+    # darker rim (bevel)
+    inner = cv2.erode(alpha, np.ones((5, 5), np.uint8), iterations=max(1, int(0.04 * W / 2)))
+    img[(alpha > 0) & (inner == 0)] *= 0.8
+    layout = CHINESE_HALF if style == "chinese" else WESTERN_HALF
+    pr = (0.10 if style == "chinese" else 0.09) * W
+    half = L / 2
+    if style == "western":
+        cv2.line(img, (int(half), int(0.15 * W)), (int(half), int(0.85 * W)), pip, max(1, int(0.05 * W)), cv2.LINE_AA)
+    for n, side in ((hi, -1), (lo, +1)):
+        for u, v in layout[n]:
+            vv = 0.08 + 0.84 * v if style == "western" else 0.04 + 0.92 * v
+            px = vv * half if side < 0 else L - vv * half
+            py = u * W
+            is_red = n in (1, 4) or ((hi, lo) == (6, 6) and u < 0.5)
+            rad = pr * (1.4 if n == 1 and style == "chinese" else 1.0)
+            cv2.circle(img, (int(round(px * 4)), int(round(py * 4))), int(round(rad * 4)),
+                       red if is_red else pip, -1, cv2.LINE_AA, shift=2)
+    return np.clip(img, 0, 255).astype(np.uint8), alpha
+
+
+def layout_photo_texture(set_name: str = "black-chinese", ppm: float = 5.0, seed: int = 0,
+                         missing: tuple[int, ...] = (), swaps: dict[int, str] | None = None,
+                         jitter_mm: float = 2.0, jitter_deg: float = 4.0, light: float = 0.25):
+    """The printed layout sheet with the 32 tiles of ``set_name`` laid on it, top-down.
+
+    ``missing``: slot indices left empty; ``swaps``: slot index -> another tile name put there.
+    Returns (texture BGR, sheet size mm)."""
+    from calibration.boards import LAYOUT, layout_sheet
+
+    style, size, body, pip, red = TILE_SETS[set_name]
+    spec = LAYOUT
+    sheet, page_mm = layout_sheet(dpi=ppm * 25.4, spec=spec, colour=True)
+    canvas = sheet.astype(np.float32)
+    rng = np.random.default_rng(seed)
+    names = spec.expected()
+    swaps = swaps or {}
+    for i, name in enumerate(names):
+        if i in missing:
+            continue
+        name = swaps.get(i, name)
+        hi, lo = (int(x) for x in name.split("-"))
+        if rng.random() < 0.5:
+            hi_first = True
+        else:
+            hi_first = False
+        spr, a = tile_sprite(hi, lo, style, size, body, pip, red, ppm) if hi_first else \
+            tile_sprite(lo, hi, style, size, body, pip, red, ppm)
+        x0, y0, x1, y1 = spec.slot_box(i)
+        cx = (x0 + x1) / 2 + rng.uniform(-jitter_mm, jitter_mm)
+        cy = (y0 + y1) / 2 + rng.uniform(-jitter_mm * 0.5, jitter_mm * 0.5)
+        ang = rng.uniform(-jitter_deg, jitter_deg)
+        h_, w_ = spr.shape[:2]
+        # work in a region of interest around the slot
+        m = int(10 * ppm)
+        rx0, ry0 = max(0, int(x0 * ppm) - m), max(0, int(y0 * ppm) - m)
+        rx1, ry1 = min(canvas.shape[1], int(x1 * ppm) + m), min(canvas.shape[0], int(y1 * ppm) + m)
+        M = cv2.getRotationMatrix2D((w_ / 2, h_ / 2), ang, 1.0)
+        M[0, 2] += cx * ppm - w_ / 2 - rx0
+        M[1, 2] += cy * ppm - h_ / 2 - ry0
+        dsize = (rx1 - rx0, ry1 - ry0)
+        roi = canvas[ry0:ry1, rx0:rx1]
+        al = cv2.warpAffine(a, M, dsize, flags=cv2.INTER_LINEAR).astype(np.float32) / 255.0
+        sh = cv2.GaussianBlur(al, (0, 0), 1.2 * ppm)
+        sh = np.roll(sh, (int(1.5 * ppm), int(1.5 * ppm)), axis=(0, 1))
+        roi *= (1 - 0.35 * sh)[..., None]
+        col = cv2.warpAffine(spr, M, dsize, flags=cv2.INTER_LINEAR).astype(np.float32)
+        roi[:] = roi * (1 - al[..., None]) + col * al[..., None]
+    # lighting gradient
+    h, w = canvas.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    ang = rng.uniform(0, 2 * np.pi)
+    g = 1 + light * ((xx / w - 0.5) * np.cos(ang) + (yy / h - 0.5) * np.sin(ang))
+    canvas *= g[..., None]
+    return np.clip(canvas, 0, 255).astype(np.uint8), page_mm
+
+
+def layout_photo(set_name: str = "black-chinese", seed: int = 0, image_size=(1600, 1200), tilt_deg: float = 12.0,
+                 missing: tuple[int, ...] = (), swaps: dict[int, str] | None = None, blur_sigma: float = 0.8,
+                 noise_sigma: float = 2.5, dist=(-0.05, 0.01, 0, 0, 0)):
+    """A camera photo of the layout sheet with the set on it (known K, distortion, pose)."""
+    tex, page = layout_photo_texture(set_name, seed=seed, missing=missing, swaps=swaps)
+    W, H = image_size
+    K = camera_matrix(W, H, 62)
+    rng = np.random.default_rng(seed + 100)
+    a = rng.uniform(0, 2 * np.pi)
+    d = 440.0
+    centre = np.array([page[0] / 2, page[1] / 2, 0.0])
+    eye = centre + np.array([d * np.sin(np.radians(tilt_deg)) * np.cos(a), d * np.sin(np.radians(tilt_deg)) * np.sin(a),
+                             -d * np.cos(np.radians(tilt_deg))])
+    rvec, tvec = look_at_pose(eye, centre + np.array([rng.uniform(-10, 10), rng.uniform(-10, 10), 0]))
+    return render_plane(tex, page, K, np.array(dist, float), rvec, tvec, (W, H), background=(50, 60, 70),
+                        blur_sigma=blur_sigma, noise_sigma=noise_sigma, seed=seed)
