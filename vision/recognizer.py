@@ -1,0 +1,634 @@
+"""Find and read Tien Gow tiles in one BGR image.
+
+The pipeline (all OpenCV, one pass per image):
+
+1. **Proposals** at a working resolution (long side ≤ 640 px): the image is thresholded at
+   a few levels of three channels — lightness (light bodies), darkness (dark bodies) and
+   saturation of bright pixels (ivory on white cloth) — plus the distance to the
+   calibrated body colour when a profile gives one.  Every connected component whose
+   filled outline is a rectangle of tile proportions (fill ≥ 0.8, long/short 1.6–3.0) is a
+   proposal; overlapping proposals keep the most rectangular one; a proposal that holds two
+   or more smaller ones is dropped; sizes far from the scene's typical tile are dropped.
+   Rectangles of two to four tiles' size are split along their seams.
+2. **Reading**: each tile is warped to a canonical 48-pixel-wide strip from the full-
+   resolution image.  A morphological top-hat and black-hat find pips lighter or darker
+   than the body; a vertical opening finds a divider bar (Western).  Pips are counted per
+   half (split at the bar, else at the middle), red ones by the Lab a* channel.
+3. **Check**: the pip total plus the number of red pips names every tile but the two
+   Eights; if that name disagrees with the per-half reading, the tile is ``uncertain``.
+4. **Occlusion**: proposals that are cut off where skin-coloured pixels touch them are
+   reported ``occluded`` (and ``uncertain``), never guessed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from referee.tiles import FULL_SET, Tile, TileError
+from vision.params import TileSetParams
+
+__all__ = ["TileReading", "Analysis", "recognize", "analyze", "UNCERTAIN_BELOW", "draw_readings"]
+
+#: A reading whose confidence is below this is reported ``uncertain``.
+UNCERTAIN_BELOW = 0.6
+
+# (total, red) → tile names.  Only (8, 0) names two tiles (6-2 and 5-3).
+_BY_COUNTS: dict[tuple[int, int], set[str]] = {}
+for _t in FULL_SET:
+    _BY_COUNTS.setdefault((_t.total, _t.red_pips), set()).add(_t.name)
+
+WORK_MAX = 640  # long side of the working image for proposals
+CANON_W = 48  # canonical tile width in pixels for reading
+
+
+@dataclass(frozen=True)
+class TileReading:
+    face: str  # 'up' | 'down'
+    pips: tuple[int, int] | None  # (hi, lo), a blank half is 0; None when face-down or unknown
+    name: str | None  # Tien Gow name '6-6', None if not a Tien Gow tile or unknown
+    center: tuple[float, float]
+    corners: tuple[tuple[float, float], ...]
+    confidence: float
+    uncertain: bool
+    occluded: bool = False
+    style: str | None = None  # 'chinese' | 'western' as read
+    red: int | None = None  # red pips counted (face-up)
+
+    def to_json(self) -> dict:
+        """The ``tiengow recognize --json`` tile object."""
+        return {
+            "face": self.face,
+            "pips": [int(self.pips[0]), int(self.pips[1])] if self.pips is not None else None,
+            "name": self.name,
+            "center": [round(float(self.center[0]), 1), round(float(self.center[1]), 1)],
+            "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+            "confidence": round(float(self.confidence), 3),
+            "uncertain": bool(self.uncertain),
+        }
+
+
+@dataclass
+class Analysis:
+    readings: list[TileReading]
+    occluders: list[np.ndarray] = field(default_factory=list)  # polygons (image px) of hands
+    scale: float = 1.0
+
+
+@dataclass
+class _Cand:
+    rect: tuple  # minAreaRect in work pixels
+    area: float
+    fill: float
+    score: float
+    source: str
+    contour: np.ndarray  # work pixels
+
+
+# ---------------------------------------------------------------------------------------
+def _rect_dims(rect) -> tuple[float, float]:
+    (w, h) = rect[1]
+    return (max(w, h), min(w, h))
+
+
+def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.ndarray, list[int]]]:
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+    L = lab[..., 0]
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    S = hsv[..., 1]
+    V = hsv[..., 2]
+    chans: list[tuple[str, np.ndarray, list[int]]] = []
+    if params.body_bgr is not None:
+        body = np.uint8([[params.body_bgr]])
+        bl = cv2.cvtColor(body, cv2.COLOR_BGR2Lab)[0, 0].astype(np.int16)
+        d = cv2.absdiff(lab, np.full_like(lab, 0) + bl.astype(np.uint8))
+        # lightness matters less than colour (lighting gradients)
+        dist = (d[..., 0].astype(np.float32) * 0.5 + d[..., 1] + d[..., 2])
+        close = 255 - np.clip(dist * 2, 0, 255).astype(np.uint8)
+        chans.append(("body", close, [255 - 60, 255 - 100, 255 - 140]))
+    otsu, _ = cv2.threshold(L, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    light = [95, 135, 170, 205]
+    dark = [255 - 45, 255 - 75, 255 - 105]
+    if all(abs(otsu - v) > 12 for v in light):
+        light.append(int(otsu))
+    if all(abs((255 - otsu) - v) > 12 for v in dark):
+        dark.append(int(255 - otsu))
+    chans.append(("light", L, light))
+    chans.append(("dark", 255 - L, dark))
+    sat = np.where(V > 110, S, 0).astype(np.uint8)
+    chans.append(("sat", sat, [40, 65, 95]))
+    return chans
+
+
+def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -> list[_Cand]:
+    h, w = small.shape[:2]
+    if len_px:
+        amin = 0.25 * (len_px * len_px / 2.6)
+        amax = 1.8 * 4.2 * (len_px * len_px / 2.0)
+    else:
+        amin = 60.0
+        amax = 0.3 * h * w
+    out: list[_Cand] = []
+    kernel = np.ones((2, 2), np.uint8)
+    # strong edges cut masks apart: seams between touching tiles, a tile's face from its side
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    edges = cv2.Canny(cv2.GaussianBlur(small, (3, 3), 0), 40, 110)
+    del gray
+    not_edges = cv2.bitwise_not(edges)
+    for name, ch, levels in _channels(small, params):
+        for lv in levels:
+            _, m = cv2.threshold(ch, lv, 255, cv2.THRESH_BINARY)
+            m = cv2.bitwise_and(m, not_edges)
+            m = cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel)
+            n, lab, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
+            if n <= 1:
+                continue
+            areas = stats[1:, cv2.CC_STAT_AREA]
+            bw = stats[1:, cv2.CC_STAT_WIDTH]
+            bh = stats[1:, cv2.CC_STAT_HEIGHT]
+            ok = np.nonzero((areas >= amin * 0.5) & (bw * bh >= amin) & (bw * bh <= amax * 2.2)
+                            & (np.maximum(bw, bh) >= 8))[0]
+            for i in ok:
+                k = i + 1
+                x, y, bw_, bh_ = stats[k, :4]
+                sub = (lab[y : y + bh_, x : x + bw_] == k).astype(np.uint8)
+                cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+                if not cs:
+                    continue
+                c = max(cs, key=cv2.contourArea)
+                ca = cv2.contourArea(c)
+                if ca < amin or ca > amax:
+                    continue
+                c = c + np.array([[x, y]], np.int32)
+                rect = cv2.minAreaRect(c)
+                lo_, sh_ = _rect_dims(rect)
+                if sh_ < 4:
+                    continue
+                fill = ca / max(1.0, lo_ * sh_)
+                aspect = lo_ / sh_
+                # touching the image border: a tile cut by the frame is not read
+                if x <= 0 or y <= 0 or x + bw_ >= w or y + bh_ >= h:
+                    continue
+                if fill < 0.6:
+                    continue
+                score = fill - 0.15 * max(0.0, min(abs(aspect - 2.0), abs(aspect - 2.5)) - 0.25)
+                out.append(_Cand(rect, ca, fill, score, f"{name}@{lv}:{aspect:.2f}", c))
+    return out
+
+
+def _inside(pt, rect, shrink: float = 1.0) -> bool:
+    (cx, cy), (rw, rh), ang = rect
+    a = math.radians(ang)
+    dx, dy = pt[0] - cx, pt[1] - cy
+    u = dx * math.cos(a) + dy * math.sin(a)
+    v = -dx * math.sin(a) + dy * math.cos(a)
+    return abs(u) <= rw / 2 * shrink and abs(v) <= rh / 2 * shrink
+
+
+def _is_tile_shape(c: _Cand, aspect_range=(1.6, 3.0), min_fill=0.8) -> bool:
+    lo_, sh_ = _rect_dims(c.rect)
+    a = lo_ / sh_
+    return c.fill >= min_fill and aspect_range[0] <= a <= aspect_range[1]
+
+
+def _split_rect(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
+    """Split a rectangle holding k tiles side by side or end to end into k tile rects."""
+    (cx, cy), (rw, rh), ang = c.rect
+    out = []
+    # axis along rw is at angle ang
+    for along, across, a_deg in ((rw, rh, ang), (rh, rw, ang + 90)):
+        # side by side: across ≈ unit_long, along ≈ k * unit_short
+        for unit_a, unit_b in ((unit_short, unit_long), (unit_long, unit_short)):
+            if abs(across - unit_b) > 0.22 * unit_b:
+                continue
+            k = along / unit_a
+            kr = int(round(k))
+            if kr < 2 or kr > 6 or abs(k - kr) > 0.28:
+                continue
+            step = along / kr
+            a = math.radians(a_deg)
+            for j in range(kr):
+                off = (j - (kr - 1) / 2) * step
+                out.append(((cx + off * math.cos(a), cy + off * math.sin(a)), (step, across), a_deg))
+            return out
+    return out
+
+
+def _select(cands: list[_Cand], len_px: float | None) -> list[tuple]:
+    """Choose non-overlapping tile rectangles (work pixels)."""
+    tiles = [c for c in cands if _is_tile_shape(c)]
+    # drop a rectangle that holds two or more smaller tile-shaped proposals
+    keep = []
+    for c in tiles:
+        inner = 0
+        for d in tiles:
+            if d is c or d.area > 0.7 * c.area:
+                continue
+            if _inside(d.rect[0], c.rect):
+                inner += 1
+        if inner < 2:
+            keep.append(c)
+    keep.sort(key=lambda c: -c.score)
+    chosen: list[_Cand] = []
+    for c in keep:
+        if any(_inside(c.rect[0], d.rect) or _inside(d.rect[0], c.rect) for d in chosen):
+            continue
+        # among near-equally rectangular versions of this tile, the largest
+        group = [d for d in keep if d.score >= c.score - 0.05
+                 and (_inside(c.rect[0], d.rect) and _inside(d.rect[0], c.rect))
+                 and d.area <= 1.5 * c.area]
+        best = max(group, key=lambda d: d.area) if group else c
+        chosen.append(best)
+    # typical size
+    if len_px:
+        typ_long = len_px
+    elif chosen:
+        typ_long = float(np.median([_rect_dims(c.rect)[0] for c in chosen]))
+    else:
+        typ_long = None
+    rects = []
+    if typ_long and (len_px or len(chosen) >= 3):
+        for c in chosen:
+            lo_ = _rect_dims(c.rect)[0]
+            if 0.6 * typ_long <= lo_ <= 1.55 * typ_long:
+                rects.append(c.rect)
+    else:
+        rects = [c.rect for c in chosen]
+    # rectangles made of several touching tiles
+    if typ_long and chosen:
+        typ_short = float(np.median([_rect_dims(c.rect)[1] for c in chosen])) if not len_px else len_px / 2.3
+        blobs = [c for c in cands if c.fill >= 0.85 and not _is_tile_shape(c)]
+        blobs.sort(key=lambda c: -c.fill)
+        for b in blobs:
+            if any(_inside(b.rect[0], r) for r in rects):
+                continue
+            parts = _split_rect(b, typ_long, typ_short)
+            if not parts:
+                continue
+            if any(_inside(p[0], r) or _inside(r[0], p) for p in parts for r in rects):
+                continue
+            rects.extend(parts)
+    return rects
+
+
+# ---------------------------------------------------------------------------------------
+def _order_corners(rect) -> np.ndarray:
+    """Corners of a minAreaRect ordered so that p0→p1 runs along the long side."""
+    pts = cv2.boxPoints(rect).astype(np.float32)
+    d01 = np.linalg.norm(pts[1] - pts[0])
+    d12 = np.linalg.norm(pts[2] - pts[1])
+    if d01 < d12:
+        pts = np.roll(pts, -1, axis=0)
+    return pts
+
+
+@dataclass
+class _Read:
+    face: str
+    halves: tuple[int, int] | None
+    red: int
+    has_bar: bool
+    quality: float
+    ambiguous_mid: int
+    spots_back: bool
+    n_pips: int
+
+
+def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
+               debug: dict | None = None) -> _Read:
+    d_long = float(np.linalg.norm(corners[1] - corners[0]))
+    d_short = float(np.linalg.norm(corners[2] - corners[1]))
+    aspect = d_long / max(1.0, d_short)
+    aspect = min(3.0, max(1.6, aspect))
+    Wc = CANON_W
+    Lc = int(round(Wc * aspect))
+    dst = np.float32([[0, 0], [Lc, 0], [Lc, Wc], [0, Wc]])
+    M = cv2.getPerspectiveTransform(corners.astype(np.float32), dst)
+    crop = cv2.warpPerspective(img, M, (Lc, Wc), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)
+    L = lab[..., 0]
+    m = max(2, int(0.08 * Wc))
+    inner = np.zeros((Wc, Lc), np.uint8)
+    inner[m:-m, m:-m] = 1
+    # cut rounded corners
+    r = int(0.2 * Wc)
+    for cx, cy in ((0, 0), (Lc - 1, 0), (0, Wc - 1), (Lc - 1, Wc - 1)):
+        cv2.circle(inner, (cx, cy), r, 0, -1)
+    body_L = float(np.median(L[m:-m, m:-m]))
+    body_a = float(np.median(lab[m:-m, m:-m, 1]))
+    ks = int(0.45 * Wc) | 1
+    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (ks, ks))
+    top = cv2.morphologyEx(L, cv2.MORPH_TOPHAT, ker)
+    black = cv2.morphologyEx(L, cv2.MORPH_BLACKHAT, ker)
+    top = cv2.bitwise_and(top, top, mask=inner)
+    black = cv2.bitwise_and(black, black, mask=inner)
+    # pips are the minority that departs from the body: darker or lighter?
+    Li = L[inner > 0].astype(np.int16)
+    n_dark = int(np.count_nonzero(Li < body_L - 30))
+    n_light = int(np.count_nonzero(Li > body_L + 30))
+    resp = black if n_dark >= n_light else top
+    thr = max(28.0, 0.42 * float(resp.max()))
+    _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
+    # divider bar: a vertical run across the width near the middle
+    bar_len = int(0.42 * Wc)
+    vk = cv2.getStructuringElement(cv2.MORPH_RECT, (1, bar_len))
+    bar = cv2.morphologyEx(bw, cv2.MORPH_OPEN, vk)
+    has_bar = False
+    split = Lc / 2.0
+    if bar.any() and style != "chinese":
+        nb, lb, sb, cb = cv2.connectedComponentsWithStats(bar)
+        best = None
+        for k in range(1, nb):
+            x, y, w_, h_, a_ = sb[k]
+            cxk = cb[k][0]
+            if 0.3 * Lc <= cxk <= 0.7 * Lc and w_ <= 0.25 * Wc and h_ >= bar_len:
+                if best is None or h_ > best[1]:
+                    best = (cxk, h_, k)
+        if best is not None:
+            has_bar = True
+            split = float(best[0])
+            # remove the bar (slightly grown) from the pip mask
+            bar_mask = (lb == best[2]).astype(np.uint8) * 255
+            bw = cv2.bitwise_and(bw, cv2.bitwise_not(bar_mask))
+            bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
+    if debug is not None:
+        debug.update(crop=crop, resp=resp, bw=bw.copy(), split=split, has_bar=has_bar)
+    n, lbl, stats, cents = cv2.connectedComponentsWithStats(bw, connectivity=8)
+    pip_r_min = 0.035 * Wc
+    amin = max(5.0, math.pi * pip_r_min * pip_r_min)
+    amax = math.pi * (0.2 * Wc) ** 2
+    pips: list[tuple[float, float, bool, float]] = []
+    areas = []
+    stats_of = []
+    for k in range(1, n):
+        x, y, w_, h_, a_ = stats[k]
+        if a_ < amin:
+            continue
+        if a_ > 3.5 * amax or max(w_, h_) > 0.75 * Wc:
+            continue
+        areas.append(a_)
+        stats_of.append(stats[k])
+        pips.append((float(cents[k][0]), float(cents[k][1]), False, float(a_)))
+    quality = 1.0
+    if pips:
+        med = float(np.median([p[3] for p in pips]))
+        counted = []
+        for idx, (cx, cy, _, a_) in enumerate(pips):
+            k = 1
+            if a_ > 2.3 * med and len(pips) > 2:
+                # two pips run together (blur): an elongated blob about twice the usual size
+                comp = stats_of[idx]
+                elong = max(comp[2], comp[3]) / max(1, min(comp[2], comp[3]))
+                if elong > 1.5:
+                    k = min(2, int(round(a_ / med)))
+                quality *= 0.85
+            counted.append(k)
+        # red: mean a* over the component vs body
+        reds = []
+        for idx, (cx, cy, _, a_) in enumerate(pips):
+            x0, y0 = int(max(0, cx - 2)), int(max(0, cy - 2))
+            patch = lab[y0 : int(cy + 3), x0 : int(cx + 3), 1]
+            patch_l = L[y0 : int(cy + 3), x0 : int(cx + 3)]
+            is_red = bool(patch.size) and (float(np.mean(patch)) - max(body_a, 128.0) > 14.0) and \
+                float(np.mean(patch_l)) < 215
+            reds.append(is_red)
+            del idx
+        pips = [(p[0], p[1], rd, p[3]) for p, rd in zip(pips, reds, strict=True)]
+    else:
+        counted = []
+    if debug is not None:
+        debug.update(pips=pips, counted=counted)
+    n_total = sum(counted)
+    red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
+    # spotted back: three spots on a diagonal through the centre, the middle one red
+    spots_back = False
+    if not has_bar and len(pips) == 3 and n_total == 3:
+        ordered = sorted(pips, key=lambda p: abs(p[0] - Lc / 2) + abs(p[1] - Wc / 2))
+        mid = ordered[0]
+        if abs(mid[0] - Lc / 2) < 0.12 * Lc and abs(mid[1] - Wc / 2) < 0.2 * Wc and mid[2] \
+                and not ordered[1][2] and not ordered[2][2]:
+            spots_back = True
+    if (n_total == 0 and not has_bar) or spots_back:
+        return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total)
+    # per half
+    h1 = sum(k for k, p in zip(counted, pips, strict=True) if p[0] < split)
+    h2 = n_total - h1
+    amb = 0
+    if not has_bar:
+        for k, p in zip(counted, pips, strict=True):
+            if abs(p[0] - split) < 0.07 * Lc:
+                amb += k
+    return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total)
+
+
+def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int] | None, str | None, float]:
+    if rd.face == "down":
+        return None, None, 0.95 * rd.quality
+    hi, lo = rd.halves
+    total = hi + lo
+    conf = rd.quality
+    if hi > 6:
+        return (hi, lo), None, 0.2
+    try:
+        t_h = Tile(hi, lo)
+    except TileError:
+        t_h = None
+    by_counts = _BY_COUNTS.get((total, rd.red), set()) if red_reliable else None
+    if t_h is None:
+        if lo == 0 and rd.has_bar:
+            # a Western blank half: reported as pips, not a Tien Gow name
+            return (hi, lo), None, 0.9 * conf if hi <= 6 else 0.3
+        # no valid halves: fall back to the counts if they name one tile
+        if by_counts and len(by_counts) == 1:
+            nm = next(iter(by_counts))
+            t = Tile.parse(nm)
+            ok_layout = rd.ambiguous_mid > 0
+            return (t.hi, t.lo), nm, (0.8 if ok_layout else 0.45) * conf
+        return (hi, lo), None, 0.3 * conf
+    if by_counts is None:
+        # unpainted Western set: only the halves
+        return (hi, lo), t_h.name, 0.88 * conf
+    if t_h.name in by_counts:
+        c = 0.97 * conf
+        if rd.ambiguous_mid and not rd.has_bar and len(by_counts) > 1:
+            c *= 0.75
+        return (hi, lo), t_h.name, c
+    # disagreement: the counts may still name the tile (3-3 drawn along the long axis)
+    if by_counts and len(by_counts) == 1:
+        nm = next(iter(by_counts))
+        t = Tile.parse(nm)
+        if t.total == total and rd.ambiguous_mid > 0:
+            return (t.hi, t.lo), nm, 0.8 * conf
+        return (t.hi, t.lo), nm, 0.4 * conf
+    return (hi, lo), None, 0.35 * conf
+
+
+def _skin_mask(small: np.ndarray) -> np.ndarray:
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    m = ((h <= 22) | (h >= 172)) & (s >= 45) & (s <= 200) & (v >= 55)
+    return m.astype(np.uint8) * 255
+
+
+def _hands(small: np.ndarray, len_px: float, rects: list) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Skin-coloured blobs of hand size and thickness, outside the tiles found."""
+    sk = _skin_mask(small)
+    for r in rects:
+        (cx, cy), (rw, rh), ang = r
+        cv2.fillConvexPoly(sk, cv2.boxPoints(((cx, cy), (rw + 4, rh + 4), ang)).astype(np.int32), 0)
+    sk = cv2.morphologyEx(sk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, lbl, stats, _ = cv2.connectedComponentsWithStats(sk)
+    h, w = sk.shape
+    out = np.zeros_like(sk)
+    polys = []
+    tile_area = len_px * len_px / 2.4
+    for k in range(1, n):
+        a = stats[k, cv2.CC_STAT_AREA]
+        if a < 0.6 * tile_area or a > 0.25 * h * w:
+            continue
+        comp = (lbl == k).astype(np.uint8)
+        cs, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        c = max(cs, key=cv2.contourArea)
+        rect = cv2.minAreaRect(c)
+        lo_, sh_ = _rect_dims(rect)
+        # a hand is not a tidy rectangle, and its palm is thick
+        if cv2.contourArea(c) / max(1.0, lo_ * sh_) > 0.85 and lo_ / max(1.0, sh_) < 3.2:
+            continue
+        x, y, bw, bh = cv2.boundingRect(c)
+        dt = cv2.distanceTransform(comp[y : y + bh, x : x + bw], cv2.DIST_L2, 3)
+        if float(dt.max()) < 0.16 * len_px:
+            continue
+        out[lbl == k] = 255
+        polys.append(c)
+    return out, polys
+
+
+def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto") -> Analysis:
+    """Everything the recognizer sees in one image: readings and hand outlines."""
+    if image_bgr is None or image_bgr.ndim not in (2, 3):
+        raise ValueError("expected a BGR image")
+    if image_bgr.ndim == 2:
+        image_bgr = cv2.cvtColor(image_bgr, cv2.COLOR_GRAY2BGR)
+    elif image_bgr.shape[2] == 4:
+        image_bgr = cv2.cvtColor(image_bgr, cv2.COLOR_BGRA2BGR)
+    params = params or TileSetParams()
+    if style == "auto":
+        style = params.style
+    H, W = image_bgr.shape[:2]
+    s = min(1.0, WORK_MAX / max(H, W))
+    small = cv2.resize(image_bgr, (int(round(W * s)), int(round(H * s))), interpolation=cv2.INTER_AREA) \
+        if s < 1.0 else image_bgr
+    len_px = params.tile_length_px * s if params.tile_length_px else None
+    cands = _proposals(small, params, len_px)
+    rects = _select(cands, len_px)
+    typ = len_px or (float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
+    hand_mask, hand_polys = _hands(small, typ, rects)
+    aspect_hint = params.aspect()
+    raw: list[tuple[np.ndarray, _Read, bool]] = []
+    for rect in rects:
+        corners = _order_corners(rect) / s
+        # occluded: a hand touches the tile's outline
+        occ = False
+        if hand_polys:
+            box = cv2.boxPoints(rect)
+            (cx, cy), (rw, rh), ang = rect
+            grown = cv2.boxPoints(((cx, cy), (rw + 6, rh + 6), ang)).astype(np.int32)
+            x0, y0 = np.maximum(grown.min(axis=0), 0)
+            x1, y1 = grown.max(axis=0) + 1
+            roi = hand_mask[y0:y1, x0:x1]
+            if roi.size and roi.any():
+                pm = np.zeros(roi.shape, np.uint8)
+                cv2.fillConvexPoly(pm, grown - [x0, y0], 1)
+                cv2.fillConvexPoly(pm, box.astype(np.int32) - [x0, y0], 0)
+                touch = float((roi[pm > 0] > 0).sum()) / max(1, int(pm.sum()))
+                occ = touch > 0.04
+        rd = _read_tile(image_bgr, corners, style, aspect_hint)
+        raw.append((corners, rd, occ))
+    # is red information usable?  (an unpainted Western set shows no red pips at all)
+    any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
+    eff_style = style
+    if style == "auto":
+        bars = sum(1 for _, rd, _ in raw if rd.has_bar)
+        ups = sum(1 for _, rd, _ in raw if rd.face == "up")
+        eff_style = "western" if ups and bars >= 0.5 * ups else "chinese"
+    red_reliable = any_red or params.red_pip_bgr is not None or eff_style == "chinese"
+    readings: list[TileReading] = []
+    for corners, rd, occ in raw:
+        pips, name, conf = _name_and_confidence(rd, red_reliable)
+        if eff_style == "chinese" and rd.has_bar:
+            conf *= 0.8
+        ctr = corners.mean(axis=0)
+        if occ:
+            readings.append(TileReading(face=rd.face, pips=None, name=None, center=(float(ctr[0]), float(ctr[1])),
+                                        corners=tuple((float(x), float(y)) for x, y in corners),
+                                        confidence=min(conf, 0.3), uncertain=True, occluded=True,
+                                        style=eff_style, red=None))
+            continue
+        readings.append(TileReading(
+            face=rd.face, pips=pips, name=name, center=(float(ctr[0]), float(ctr[1])),
+            corners=tuple((float(x), float(y)) for x, y in corners), confidence=float(conf),
+            uncertain=conf < UNCERTAIN_BELOW, occluded=False,
+            style="western" if rd.has_bar else eff_style, red=rd.red if rd.face == "up" else None,
+        ))
+    # partly hidden tiles: proposal fragments of tile colour cut off by a hand
+    if hand_polys and rects:
+        taken = [r for r in rects]
+        for c in cands:
+            if c.fill < 0.6 or _is_tile_shape(c):
+                continue
+            lo_, sh_ = _rect_dims(c.rect)
+            if c.area < 0.25 * typ * typ / 2.6 or lo_ > 1.3 * typ:
+                continue
+            if any(_inside(c.rect[0], r) or _inside(r[0], c.rect) for r in taken):
+                continue
+            grown = cv2.dilate(np.zeros((1, 1), np.uint8), None)  # placeholder to keep types simple
+            del grown
+            x, y, bw_, bh_ = cv2.boundingRect(c.contour)
+            x0, y0 = max(0, x - 4), max(0, y - 4)
+            roi = hand_mask[y0 : y + bh_ + 4, x0 : x + bw_ + 4]
+            if roi.size == 0 or not roi.any():
+                continue
+            taken.append(c.rect)
+            corners = _order_corners(c.rect) / s
+            ctr = corners.mean(axis=0)
+            readings.append(TileReading(face="up", pips=None, name=None, center=(float(ctr[0]), float(ctr[1])),
+                                        corners=tuple((float(x_), float(y_)) for x_, y_ in corners),
+                                        confidence=0.2, uncertain=True, occluded=True, style=eff_style))
+    occluders = [(p.astype(np.float32) / s) for p in hand_polys]
+    return Analysis(readings=readings, occluders=occluders, scale=s)
+
+
+def recognize(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto") -> list[TileReading]:
+    """Read every tile in ``image_bgr``.  ``style`` ('auto' | 'chinese' | 'western')
+    overrides ``params.style`` unless it is 'auto'."""
+    return analyze(image_bgr, params, style).readings
+
+
+def draw_readings(image_bgr: np.ndarray, readings: list[TileReading]) -> np.ndarray:
+    """A copy of the image with outlines, names and confidences drawn on."""
+    out = image_bgr.copy()
+    H, W = out.shape[:2]
+    fs = max(0.4, min(W, H) / 1200)
+    for r in readings:
+        pts = np.round(np.array(r.corners)).astype(np.int32)
+        col = (0, 200, 0) if not r.uncertain else ((0, 165, 255) if not r.occluded else (255, 0, 255))
+        cv2.polylines(out, [pts], True, col, max(1, int(2 * fs)), cv2.LINE_AA)
+        if r.occluded:
+            label = "occluded"
+        elif r.face == "down":
+            label = "back"
+        elif r.name:
+            label = r.name
+        elif r.pips:
+            label = f"{r.pips[0]}-{r.pips[1]}*"
+        else:
+            label = "?"
+        label += f" {r.confidence:.2f}"
+        org = (int(r.center[0] - 30 * fs), int(r.center[1]))
+        cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, fs, (0, 0, 0), max(2, int(4 * fs)), cv2.LINE_AA)
+        cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, fs, (255, 255, 255), max(1, int(1.5 * fs)),
+                    cv2.LINE_AA)
+    return out
