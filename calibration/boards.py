@@ -82,7 +82,7 @@ def board_sheet(spec, dpi: float = 300.0) -> tuple[np.ndarray, tuple[float, floa
     """The ChArUco board centred on a landscape A4 page (or A3 if it does not fit)."""
     ppm = dpi / MM_PER_INCH
     bw, bh = spec.squares_x * spec.square_mm, spec.squares_y * spec.square_mm
-    paper = A4 if bw <= 277 and bh <= 175 else A3
+    paper = A4 if bw <= 277 and bh <= 186 else A3
     page, (pw, ph) = _page(paper, ppm, landscape=True)
     if bw > pw - 20 or bh > ph - 30:
         raise ValueError(f"a {bw:.0f} x {bh:.0f} mm board does not fit on A3")

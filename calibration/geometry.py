@@ -231,10 +231,10 @@ class TableGeometry:
             cv2.polylines(out, [poly.astype(np.int32)], True, colours.get(kind, (200, 200, 200)), 2, cv2.LINE_AA)
             if labels:
                 c = self.table_to_image(self.zones[name].mean(axis=0, keepdims=True))[0]
-                cv2.putText(out, name, (int(c[0]) - 40, int(c[1]) + 5), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 3,
-                            cv2.LINE_AA)
-                cv2.putText(out, name, (int(c[0]) - 40, int(c[1]) + 5), cv2.FONT_HERSHEY_SIMPLEX, 0.5,
-                            (255, 255, 255), 1, cv2.LINE_AA)
+                (tw, th), _ = cv2.getTextSize(name, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
+                org = (int(c[0] - tw / 2), int(c[1] + th / 2))
+                cv2.putText(out, name, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 3, cv2.LINE_AA)
+                cv2.putText(out, name, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 255, 255), 1, cv2.LINE_AA)
         return out
 
 

@@ -158,11 +158,21 @@ class TableSection(_Strict):
 
 
 class RfidSection(_Strict):
-    """The RFID tag registry mapping (``rfid.registry.TagRegistry.to_mapping()``)."""
+    """The RFID tag registry mapping (``rfid.registry.TagRegistry.to_mapping()``): validated
+    through ``TagRegistry.from_mapping`` when the rfid package is importable."""
 
     tags: dict[str, str] = Field(default_factory=dict)  # UID (hex, upper case) -> tile name
     seats: int = Field(4, ge=1, le=8)
     slots_per_seat: int = Field(4, ge=1, le=64)
+    zone: str | None = None  # reader zone pattern, e.g. "seat{seat}.play" (rfid's default)
+    readers: dict[str, str] | None = None  # "[board:]index" -> "zone:slot" overrides
+
+    @field_validator("tags", mode="before")
+    @classmethod
+    def _tag_keys(cls, v: Any) -> Any:
+        if isinstance(v, dict):  # YAML reads an all-digit UID such as 04112233 as an int
+            return {(f"{k:08d}" if isinstance(k, int) else str(k)): val for k, val in v.items()}
+        return v
 
     @field_validator("tags")
     @classmethod
@@ -186,6 +196,22 @@ class RfidSection(_Strict):
             if n > allowed:
                 raise ValueError(f"{n} tags are mapped to {name} but a set has only {allowed}")
         return out
+
+    @model_validator(mode="after")
+    def _registry(self) -> RfidSection:
+        try:
+            from rfid.registry import TagRegistry
+        except ImportError:
+            return self
+        try:
+            TagRegistry.from_mapping(self.mapping())
+        except ValueError as exc:
+            raise ValueError(str(exc).removeprefix("rfid.").removeprefix("rfid: ")) from None
+        return self
+
+    def mapping(self) -> dict[str, Any]:
+        """The plain mapping ``TagRegistry.from_mapping`` takes."""
+        return self.model_dump(exclude_none=True)
 
 
 Polygon = list[tuple[float, float]]
@@ -225,7 +251,7 @@ class Profile(_Strict):
         return {n: z[n] for n in ZONE_NAMES}
 
     def to_data(self) -> dict[str, Any]:
-        return _plain(self.model_dump(mode="python"))
+        return _plain(self.model_dump(mode="python", exclude_none=True))
 
 
 def _area(poly: Polygon) -> float:

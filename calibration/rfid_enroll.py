@@ -1,0 +1,178 @@
+"""RFID enrollment: map tag UIDs to tile names, one tile at a time.
+
+The user places the tiles on a reader in the layout-sheet order (6-6, 6-6, 1-1, 1-1, …; the
+order ``tiengow calibrate layout-sheet`` prints) and each read UID is enrolled as the tile
+being asked for.  Reads of a tag already enrolled are reported as duplicates (the same tile
+read twice, or two tiles carrying copies of one tag) and do not advance; malformed reads are
+reported and ignored; ``skip`` leaves a tile without a tag.  At the end :meth:`missing`
+names the tiles with no tag.
+
+The registry logic is :mod:`rfid.registry` when that package is importable (UID normalising
+and the per-tile copy limits live there); otherwise a small local equivalent is used.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from referee.tiles import FULL_SET, SET_COUNTS, Tile
+
+__all__ = ["Enrollment", "EnrollEvent", "uids_from_lines", "serial_uids"]
+
+_UID_RE = re.compile(r"[0-9A-Fa-f]{8,14}")
+
+
+def _normalize(uid: str) -> str:
+    try:
+        from rfid.registry import normalize_uid
+    except ImportError:
+        s = re.sub(r"[\s:\-]", "", str(uid)).upper()
+        if not re.fullmatch(r"[0-9A-F]+", s) or len(s) not in (8, 10, 14):
+            raise ValueError(f"tag UID {uid!r}: expected 8, 10 or 14 hex digits") from None
+        return s
+    return normalize_uid(uid)
+
+
+@dataclass
+class EnrollEvent:
+    kind: str  # 'enrolled' | 'duplicate' | 'invalid' | 'skipped' | 'done'
+    message: str
+    uid: str | None = None
+    tile: str | None = None
+
+
+class Enrollment:
+    def __init__(self, mapping: dict | None = None, order: Iterable[str] | None = None, seats: int = 4,
+                 slots_per_seat: int = 4):
+        base = dict(mapping or {})
+        self.tags: dict[str, str] = {_normalize(u): Tile.parse(t).name for u, t in (base.get("tags") or {}).items()}
+        self.extra = {k: v for k, v in base.items() if k != "tags"}
+        self.extra.setdefault("seats", seats)
+        self.extra.setdefault("slots_per_seat", slots_per_seat)
+        names = [t.name for t in FULL_SET] if order is None else [Tile.parse(n).name for n in order]
+        # ask only for tiles that do not have all their tags yet
+        have: dict[str, int] = {}
+        for t in self.tags.values():
+            have[t] = have.get(t, 0) + 1
+        self.queue: list[str] = []
+        for n in names:
+            if have.get(n, 0) > 0:
+                have[n] -= 1
+            else:
+                self.queue.append(n)
+        self.pos = 0
+        self.skipped: list[str] = []
+
+    # -- state -------------------------------------------------------------------------------
+    @property
+    def current(self) -> str | None:
+        return self.queue[self.pos] if self.pos < len(self.queue) else None
+
+    @property
+    def done(self) -> bool:
+        return self.current is None
+
+    def prompt(self) -> str:
+        t = self.current
+        if t is None:
+            return "all tiles done"
+        n = SET_COUNTS[Tile.parse(t)]
+        k = sum(1 for x in self.tags.values() if x == t) + 1
+        which = f" ({k} of {n})" if n > 1 else ""
+        return f"[{self.pos + 1}/{len(self.queue)}] place {t}{which} ({Tile.parse(t).english}) on the reader"
+
+    # -- input -------------------------------------------------------------------------------
+    def feed(self, raw_uid: str) -> EnrollEvent:
+        if self.done:
+            return EnrollEvent("done", "all tiles are enrolled; extra read ignored")
+        try:
+            uid = _normalize(raw_uid)
+        except ValueError as exc:
+            return EnrollEvent("invalid", f"ignored: {exc}")
+        tile = self.current
+        if uid in self.tags:
+            return EnrollEvent("duplicate", f"tag {uid} is already enrolled as {self.tags[uid]}: "
+                                            f"that tile was read twice, or two tiles carry the same tag; "
+                                            f"still waiting for {tile}", uid, self.tags[uid])
+        self.tags[uid] = tile
+        self.pos += 1
+        return EnrollEvent("enrolled", f"{uid} -> {tile}", uid, tile)
+
+    def skip(self) -> EnrollEvent:
+        if self.done:
+            return EnrollEvent("done", "nothing to skip")
+        t = self.current
+        self.skipped.append(t)
+        self.pos += 1
+        return EnrollEvent("skipped", f"{t} skipped (no tag)", None, t)
+
+    def run(self, uids: Iterable[str], say=print) -> None:
+        """Feed reads until every tile is enrolled or the reads run out; 'skip' skips."""
+        if not self.done:
+            say(self.prompt())
+        for raw in uids:
+            if self.done:
+                break
+            ev = self.skip() if raw.strip().lower() == "skip" else self.feed(raw)
+            say(("  " if ev.kind == "enrolled" else "  ! ") + ev.message)
+            if not self.done:
+                say(self.prompt())
+
+    # -- result ------------------------------------------------------------------------------
+    def missing(self) -> list[str]:
+        have: dict[str, int] = {}
+        for t in self.tags.values():
+            have[t] = have.get(t, 0) + 1
+        out = []
+        for t in FULL_SET:
+            if have.get(t.name, 0) > 0:
+                have[t.name] -= 1
+            else:
+                out.append(t.name)
+        return out
+
+    def mapping(self) -> dict:
+        m = dict(self.extra)
+        m["tags"] = dict(self.tags)
+        try:
+            from rfid.registry import TagRegistry
+        except ImportError:
+            return m
+        return TagRegistry.from_mapping(m).to_mapping()  # validates (copy limits, UIDs)
+
+
+def uids_from_lines(lines: Iterable[str]) -> Iterator[str]:
+    """UIDs from text lines (a file, or a USB reader that types the UID and Enter).  Blank
+    lines and '#' comments are skipped; 'skip' passes through."""
+    for line in lines:
+        s = line.split("#", 1)[0].strip()
+        if not s:
+            continue
+        yield s
+
+
+def serial_uids(port: str, baud: int = 9600, timeout: float = 60.0) -> Iterator[str]:
+    """UIDs read from a serial reader that sends ASCII hex (one read per line or per frame,
+    e.g. RDM6300: STX + 10 hex ID + 2 hex checksum + ETX).  A thin hook-up: the tile-reading
+    board's own protocol is the rfid package's driver."""
+    import serial  # pyserial
+
+    last = None
+    with serial.Serial(port, baud, timeout=timeout) as ser:
+        buf = b""
+        while True:
+            chunk = ser.read(64)
+            if not chunk:
+                return  # nothing for `timeout` seconds
+            buf += chunk
+            text = buf.decode("ascii", "replace")
+            for m in _UID_RE.finditer(text):
+                s = m.group(0).upper()
+                if len(s) in (12, 13):  # EM4100 frame with checksum
+                    s = s[:10]
+                if s != last:  # readers repeat while a tag sits on them
+                    last = s
+                    yield s
+            buf = buf[-16:] if not text.endswith(("\n", "\x03")) else b""
