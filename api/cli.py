@@ -66,6 +66,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `tiengow demo | head`
+        sys.stderr.close()
+        return 0
     return int(rc or 0)
 
 
