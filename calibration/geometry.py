@@ -233,7 +233,7 @@ class TableGeometry:
                 c = self.table_to_image(self.zones[name].mean(axis=0, keepdims=True))[0]
                 (tw, th), _ = cv2.getTextSize(name, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
                 org = (int(c[0] - tw / 2), int(c[1] + th / 2))
-                cv2.putText(out, name, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 3, cv2.LINE_AA)
+                cv2.rectangle(out, (org[0] - 3, org[1] - th - 4), (org[0] + tw + 3, org[1] + 5), (0, 0, 0), -1)
                 cv2.putText(out, name, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 255, 255), 1, cv2.LINE_AA)
         return out
 

@@ -232,6 +232,19 @@ class Profile(_Strict):
             raise ValueError(f"version {v} is not {CURRENT_VERSION} (load_profile migrates old files)")
         return v
 
+    @field_validator("tiles")
+    @classmethod
+    def _tiles(cls, t: TileSetParams | None) -> TileSetParams | None:
+        # vision's model takes any int; a colour channel must be a byte
+        if t is not None:
+            for name in ("body_bgr", "pip_bgr", "red_pip_bgr"):
+                v = getattr(t, name)
+                if v is not None and not all(0 <= c <= 255 for c in v):
+                    raise ValueError(f"@{name}: each of B, G, R must be 0..255, not {list(v)}")
+            if t.tile_mm is not None and not all(0 < x < 200 for x in t.tile_mm):
+                raise ValueError(f"@tile_mm: (width, length) in millimetres, not {list(t.tile_mm)}")
+        return t
+
     @field_validator("zones")
     @classmethod
     def _zones(cls, z: dict[str, Polygon] | None) -> dict[str, Polygon] | None:
@@ -347,6 +360,9 @@ def _format_error(where: str, exc: ValidationError) -> str:
     for e in exc.errors()[:3]:
         loc = ".".join(str(p) for p in e["loc"] if not str(p).startswith(("function-after", "tuple[")))
         msg = e["msg"].removeprefix("Value error, ")
+        if msg.startswith("@"):  # "@sub.field: message" from our validators: extend the path
+            sub, _, msg = msg[1:].partition(": ")
+            loc = f"{loc}.{sub}" if loc else sub
         parts.append(f"{loc}: {msg}" if loc else msg)
     more = len(exc.errors()) - 3
     tail = f" (and {more} more)" if more > 0 else ""
