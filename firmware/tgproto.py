@@ -126,17 +126,21 @@ class FrameParser:
         return len(self.buf)
 
     def expire(self):
-        """Give up on a partial frame (the line went quiet): drop it as truncated."""
-        if self.buf:
-            n = len(self.buf)
-            if self.buf[0] == SOF:
+        """The line went quiet with a partial frame held back: give up on it.  Only its start
+        byte is dropped; whatever follows is parsed again (a fake start byte in garbage must
+        not swallow the real frames after it).  Returns the frames recovered that way."""
+        out = []
+        first = True
+        while self.buf:
+            if first:
                 self.bad_frames += 1
-                self._err("truncated", self.offset, n)
-            else:
-                self._err("garbage", self.offset, n)
-            self.skipped += n
-            self.offset += n
-            self.buf = b""
+                self._err("truncated", self.offset, len(self.buf))
+                first = False
+            self.buf = self.buf[1:]
+            self.offset += 1
+            self.skipped += 1
+            out += self.feed(b"")
+        return out
 
     def feed(self, data):
         buf = self.buf + bytes(data) if self.buf else bytes(data)

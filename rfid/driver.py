@@ -189,9 +189,10 @@ class PicoDriver(_Base):
                         self.parser.errors = []
                     self._pump(self.tracker.on_frames(frames, now))
                 elif self.parser.pending() and now - last_data > 0.2:
-                    self.parser.expire()  # a frame cut off by silence
+                    frames = self.parser.expire()  # a frame cut off by silence
                     self._pump(self.tracker.on_garbled(self.parser.errors, now))
                     self.parser.errors = []
+                    self._pump(self.tracker.on_frames(frames, now))
                 self._pump(self.tracker.tick(now))
                 self._send_requests(writer)
                 if self.tracker.silent_for(now) > self.silence_timeout:

@@ -242,21 +242,24 @@ class SimMFRC522:
             if crc_a(data[:7]) != data[7:9]:
                 return None
             lvl = SEL.index(data[0])
-            chosen = None
+            chosen = []  # every tag whose UID part matches is selected (identical parts: all of them)
             for t in tags:
                 if t.state == READY and t.level == lvl:
                     if t.cl_bytes(lvl) == data[2:7]:
-                        chosen = t
+                        chosen.append(t)
                     else:
                         t.state, t.level = IDLE, 0
-            if chosen is None:
+            if not chosen:
                 return None
-            sak = chosen.sak(lvl)
-            if sak & 0x04:
-                chosen.level = lvl + 1
-            else:
-                chosen.state = ACTIVE
-            return bytes((sak,)) + crc_a(bytes((sak,))), None
+            answers = []
+            for t in chosen:
+                sak = t.sak(lvl)
+                if sak & 0x04:
+                    t.level = lvl + 1
+                else:
+                    t.state = ACTIVE
+                answers.append(bytes((sak,)) + crc_a(bytes((sak,))))
+            return self._answers(answers)
         if len(data) == 4 and data[0] == 0x50 and data[1] == 0x00:  # HLTA
             if crc_a(data[:2]) == data[2:4]:
                 for t in tags:
