@@ -123,6 +123,17 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
     return chans
 
 
+def _shape(c: np.ndarray, amin: float, amax: float):
+    ca = cv2.contourArea(c)
+    if ca < amin or ca > amax:
+        return None
+    rect = cv2.minAreaRect(c)
+    lo_, sh_ = _rect_dims(rect)
+    if sh_ < 4:
+        return None
+    return rect, ca, ca / max(1.0, lo_ * sh_), lo_ / sh_
+
+
 def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -> list[_Cand]:
     h, w = small.shape[:2]
     if len_px:
@@ -132,17 +143,25 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
         amin = 60.0
         amax = 0.3 * h * w
     out: list[_Cand] = []
-    kernel = np.ones((2, 2), np.uint8)
-    # strong edges cut masks apart: seams between touching tiles, a tile's face from its side
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    # strong edges cut a blob apart: seams between touching tiles, a tile's face from its side
     edges = cv2.Canny(cv2.GaussianBlur(small, (3, 3), 0), 40, 110)
-    del gray
     not_edges = cv2.bitwise_not(edges)
+    kernel = np.ones((2, 2), np.uint8)
+
+    def add(c, tag):
+        sh = _shape(c, amin, amax)
+        if sh is None:
+            return None
+        rect, ca, fill, aspect = sh
+        if fill < 0.6:
+            return sh
+        score = fill - 0.15 * max(0.0, min(abs(aspect - 2.0), abs(aspect - 2.5)) - 0.25)
+        out.append(_Cand(rect, ca, fill, score, f"{tag}:{aspect:.2f}", c))
+        return sh
+
     for name, ch, levels in _channels(small, params):
         for lv in levels:
             _, m = cv2.threshold(ch, lv, 255, cv2.THRESH_BINARY)
-            m = cv2.bitwise_and(m, not_edges)
-            m = cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel)
             n, lab, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
             if n <= 1:
                 continue
@@ -154,28 +173,26 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
             for i in ok:
                 k = i + 1
                 x, y, bw_, bh_ = stats[k, :4]
+                # touching the image border: a tile cut by the frame is not read
+                if x <= 0 or y <= 0 or x + bw_ >= w or y + bh_ >= h:
+                    continue
                 sub = (lab[y : y + bh_, x : x + bw_] == k).astype(np.uint8)
                 cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
                 if not cs:
                     continue
-                c = max(cs, key=cv2.contourArea)
-                ca = cv2.contourArea(c)
-                if ca < amin or ca > amax:
+                c = max(cs, key=cv2.contourArea) + np.array([[x, y]], np.int32)
+                sh = add(c, f"{name}@{lv}")
+                if sh is not None and sh[2] >= 0.88 and 1.7 <= sh[3] <= 2.9:
                     continue
-                c = c + np.array([[x, y]], np.int32)
-                rect = cv2.minAreaRect(c)
-                lo_, sh_ = _rect_dims(rect)
-                if sh_ < 4:
+                if sh is None and cv2.contourArea(c) < 2 * amin:
                     continue
-                fill = ca / max(1.0, lo_ * sh_)
-                aspect = lo_ / sh_
-                # touching the image border: a tile cut by the frame is not read
-                if x <= 0 or y <= 0 or x + bw_ >= w or y + bh_ >= h:
-                    continue
-                if fill < 0.6:
-                    continue
-                score = fill - 0.15 * max(0.0, min(abs(aspect - 2.0), abs(aspect - 2.5)) - 0.25)
-                out.append(_Cand(rect, ca, fill, score, f"{name}@{lv}:{aspect:.2f}", c))
+                # not one clean tile: cut along strong edges and look again
+                sub = cv2.bitwise_and(sub, not_edges[y : y + bh_, x : x + bw_])
+                sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, kernel)
+                cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+                for c2 in cs:
+                    if len(c2) >= 4:
+                        add(c2 + np.array([[x, y]], np.int32), f"{name}@{lv}/cut")
     return out
 
 
@@ -217,7 +234,36 @@ def _split_rect(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
     return out
 
 
-def _select(cands: list[_Cand], len_px: float | None) -> list[tuple]:
+def _seam_ok(gray: np.ndarray, parts: list[tuple]) -> bool:
+    """Touching tiles show a seam (a darker or lighter line) where they meet."""
+    for p0, p1 in zip(parts, parts[1:], strict=False):
+        (x0, y0), (w0, h0), a = p0
+        (x1, y1), _, _ = p1
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        ux, uy = x1 - x0, y1 - y0
+        n = math.hypot(ux, uy)
+        if n < 1:
+            return False
+        ux, uy = ux / n, uy / n
+        vx, vy = -uy, ux  # along the seam
+        half = 0.35 * h0 if abs(math.cos(math.radians(a)) * ux + math.sin(math.radians(a)) * uy) > 0.7 else 0.35 * w0
+        ts = np.linspace(-half, half, 9)
+
+        def line(off, mx=mx, my=my, ux=ux, uy=uy, vx=vx, vy=vy, ts=ts):
+            xs = np.clip(mx + off * ux + ts * vx, 0, gray.shape[1] - 1).astype(np.int32)
+            ys = np.clip(my + off * uy + ts * vy, 0, gray.shape[0] - 1).astype(np.int32)
+            return gray[ys, xs].astype(np.float32)
+
+        seam = np.median(line(0.0))
+        side = np.median(np.concatenate([line(-3.0), line(3.0)]))
+        seam = min(seam, np.median(line(-1.0)), np.median(line(1.0))) if seam < side else \
+            max(seam, np.median(line(-1.0)), np.median(line(1.0)))
+        if abs(seam - side) < 6:
+            return False
+    return True
+
+
+def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = None) -> list[tuple]:
     """Choose non-overlapping tile rectangles (work pixels)."""
     tiles = [c for c in cands if _is_tile_shape(c)]
     # drop a rectangle that holds two or more smaller tile-shaped proposals
@@ -269,6 +315,8 @@ def _select(cands: list[_Cand], len_px: float | None) -> list[tuple]:
             if not parts:
                 continue
             if any(_inside(p[0], r) or _inside(r[0], p) for p in parts for r in rects):
+                continue
+            if gray is not None and not _seam_ok(gray, parts):
                 continue
             rects.extend(parts)
     return rects
@@ -330,7 +378,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     n_dark = int(np.count_nonzero(Li < body_L - 30))
     n_light = int(np.count_nonzero(Li > body_L + 30))
     resp = black if n_dark >= n_light else top
-    thr = max(28.0, 0.42 * float(resp.max()))
+    # low enough for red pips (weaker than white or black ones), above noise
+    thr = max(24.0, min(0.28 * float(resp.max()), 70.0))
     _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
     # divider bar: a vertical run across the width near the middle
     bar_len = int(0.42 * Wc)
@@ -376,7 +425,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if pips:
         med = float(np.median([p[3] for p in pips]))
         counted = []
-        for idx, (cx, cy, _, a_) in enumerate(pips):
+        for idx, (_cx, _cy, _, a_) in enumerate(pips):
             k = 1
             if a_ > 2.3 * med and len(pips) > 2:
                 # two pips run together (blur): an elongated blob about twice the usual size
@@ -388,7 +437,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             counted.append(k)
         # red: mean a* over the component vs body
         reds = []
-        for idx, (cx, cy, _, a_) in enumerate(pips):
+        for idx, (cx, cy, _, _a) in enumerate(pips):
             x0, y0 = int(max(0, cx - 2)), int(max(0, cy - 2))
             patch = lab[y0 : int(cy + 3), x0 : int(cx + 3), 1]
             patch_l = L[y0 : int(cy + 3), x0 : int(cx + 3)]
@@ -404,13 +453,14 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     n_total = sum(counted)
     red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
     # spotted back: three spots on a diagonal through the centre, the middle one red
+    # (face-up tiles never have all their pips so close to the centre along the length)
     spots_back = False
-    if not has_bar and len(pips) == 3 and n_total == 3:
-        ordered = sorted(pips, key=lambda p: abs(p[0] - Lc / 2) + abs(p[1] - Wc / 2))
-        mid = ordered[0]
-        if abs(mid[0] - Lc / 2) < 0.12 * Lc and abs(mid[1] - Wc / 2) < 0.2 * Wc and mid[2] \
-                and not ordered[1][2] and not ordered[2][2]:
+    if not has_bar and 1 <= len(pips) <= 3 and n_total <= 3:
+        near = all(abs(p[0] - Lc / 2) < 0.42 * Wc for p in pips)
+        if near and len(pips) >= 2:
             spots_back = True
+        elif near and len(pips) == 1 and pips[0][2] and abs(pips[0][1] - Wc / 2) < 0.15 * Wc:
+            spots_back = True  # only the red middle spot survived
     if (n_total == 0 and not has_bar) or spots_back:
         return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total)
     # per half
@@ -467,9 +517,10 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
 
 
 def _skin_mask(small: np.ndarray) -> np.ndarray:
+    b, g, r = (small[..., i].astype(np.int16) for i in range(3))
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
-    m = ((h <= 22) | (h >= 172)) & (s >= 45) & (s <= 200) & (v >= 55)
+    m = (h >= 2) & (h <= 22) & (s >= 45) & (s <= 190) & (v >= 55) & (r - g >= 15) & (g - b >= 10)
     return m.astype(np.uint8) * 255
 
 
@@ -523,7 +574,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         if s < 1.0 else image_bgr
     len_px = params.tile_length_px * s if params.tile_length_px else None
     cands = _proposals(small, params, len_px)
-    rects = _select(cands, len_px)
+    rects = _select(cands, len_px, cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
     typ = len_px or (float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
     hand_mask, hand_polys = _hands(small, typ, rects)
     aspect_hint = params.aspect()

@@ -496,7 +496,6 @@ def render_layout(layout: Layout, width: int = 1280, height: int = 720, seed: in
     sh_off = (0.06 * L, 0.08 * L)
     for c in layout.clutter:
         _draw_clutter(canvas, c, L, np.random.default_rng(hash((seed, c.centre)) & 0xFFFF))
-    tile_masks: list[tuple[np.ndarray, tuple[int, int, int, int]]] = []
     length = int(round(L))
     affines = []
     for i, t in enumerate(layout.tiles):

@@ -1,0 +1,116 @@
+"""``tiengow bench vision``: accuracy and latency on generated scenes.
+
+Seeds start at 910000 (the tests use seeds below 10000).  Tile counts cycle through
+1–32 so every bucket (1–8, 9–16, 17–24, 25–32) gets a quarter of the frames.  Latency is
+the wall time of :func:`vision.recognizer.recognize` on one core (``cv2.setNumThreads(1)``),
+decoding and rendering excluded.
+"""
+
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+
+from vision.evaluate import Score, score_frame
+from vision.recognizer import recognize
+from vision.scene import render_layout, scene_layout
+
+BUCKETS = ((1, 8), (9, 16), (17, 24), (25, 32))
+
+
+def run_bench(frames: int = 200, width: int = 1280, height: int = 720, seed: int = 910_000,
+              plot: str | None = None) -> dict:
+    cv2.setNumThreads(1)
+    total = Score()
+    per_bucket: dict[str, list[float]] = {f"{a}-{b}": [] for a, b in BUCKETS}
+    points: list[tuple[int, float]] = []
+    rng = np.random.default_rng(seed)
+    for i in range(frames):
+        s = seed + i
+        a, b = BUCKETS[i % len(BUCKETS)]
+        n = int(rng.integers(a, b + 1))
+        layout = scene_layout(s, width, height, n_tiles=n)
+        img, labels = render_layout(layout, width, height, seed=s)
+        t0 = time.perf_counter()
+        readings = recognize(img)
+        ms = (time.perf_counter() - t0) * 1000.0
+        sc = score_frame(readings, labels, layout.tile_length_px, s)
+        total.add(sc)
+        per_bucket[f"{a}-{b}"].append(ms)
+        points.append((len(labels), ms))
+    lat_all = [ms for _, ms in points]
+    res = {
+        "frames": frames,
+        "size": f"{width}x{height}",
+        "threads": 1,
+        "tiles": total.tiles,
+        "identity_accuracy": round(total.identity_rate, 4),
+        "face_accuracy": round(total.face_rate, 4),
+        "false_tiles": total.false_tiles,
+        "false_tile_rate": round(total.false_rate, 4),
+        "missed": total.missed,
+        "uncertain": total.uncertain,
+        "wrong_confident": total.wrong_confident,
+        "guessed_occluded": total.guessed_occluded,
+        "perfect_frames": round(total.perfect_frames / max(1, total.frames), 4),
+        "latency_ms": {
+            "all": {"p50": round(float(np.percentile(lat_all, 50)), 2), "p95": round(float(np.percentile(lat_all, 95)), 2)},
+            **{k: {"p50": round(float(np.percentile(v, 50)), 2), "p95": round(float(np.percentile(v, 95)), 2),
+                   "frames": len(v)} for k, v in per_bucket.items() if v},
+        },
+    }
+    lines = [
+        f"tiengow bench vision — {frames} generated frames {width}x{height}, seeds {seed}..{seed + frames - 1}, "
+        "one core (cv2.setNumThreads(1))",
+        f"  tiles (not under a hand)  {total.tiles}",
+        f"  tile identity right       {total.identity_rate:.2%}  (uncertain {total.uncertain}, "
+        f"missed {total.missed}, wrong and confident {total.wrong_confident})",
+        f"  face right                {total.face_rate:.2%}",
+        f"  false tiles               {total.false_tiles}  ({total.false_rate:.2%} of readings)",
+        f"  guessed occluded tiles    {total.guessed_occluded}",
+        f"  frames read perfectly     {res['perfect_frames']:.1%}",
+        "  latency per frame (ms)    p50     p95",
+        f"    all                     {res['latency_ms']['all']['p50']:6.1f}  {res['latency_ms']['all']['p95']:6.1f}",
+    ]
+    for k in per_bucket:
+        if k in res["latency_ms"]:
+            d = res["latency_ms"][k]
+            lines.append(f"    {k:>5s} tiles             {d['p50']:6.1f}  {d['p95']:6.1f}")
+    if plot:
+        _plot(points, plot, f"{width}x{height}")
+        lines.append(f"  plot: {plot}")
+    res["text"] = "\n".join(lines)
+    return res
+
+
+def _plot(points: list[tuple[int, float]], path: str, size: str) -> None:
+    """Latency against tile count, drawn with OpenCV (no plotting library needed)."""
+    W, H, m = 800, 500, 60
+    img = np.full((H, W, 3), 255, np.uint8)
+    ymax = max(30.0, max(ms for _, ms in points) * 1.1)
+    xmax = 33
+
+    def px(n, ms):
+        return (int(m + (W - 2 * m) * n / xmax), int(H - m - (H - 2 * m) * ms / ymax))
+
+    cv2.line(img, (m, H - m), (W - m, H - m), (0, 0, 0), 1)
+    cv2.line(img, (m, m), (m, H - m), (0, 0, 0), 1)
+    for ms in range(0, int(ymax) + 1, 5):
+        y = px(0, ms)[1]
+        cv2.line(img, (m - 4, y), (W - m, y), (225, 225, 225), 1)
+        cv2.putText(img, str(ms), (10, y + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 1, cv2.LINE_AA)
+    for n in range(0, 33, 4):
+        x = px(n, 0)[0]
+        cv2.putText(img, str(n), (x - 5, H - m + 18), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 1, cv2.LINE_AA)
+    for target, col in ((15, (0, 160, 0)), (25, (0, 0, 200))):
+        y = px(0, target)[1]
+        cv2.line(img, (m, y), (W - m, y), col, 1, cv2.LINE_AA)
+    for n, ms in points:
+        cv2.circle(img, px(n, ms), 3, (200, 80, 0), -1, cv2.LINE_AA)
+    cv2.putText(img, f"recognize() latency per {size} frame (ms, one core) vs tiles in frame", (m, 30),
+                cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1, cv2.LINE_AA)
+    cv2.putText(img, "green: 15 ms p50 target, red: 25 ms p95 target", (m, 48), cv2.FONT_HERSHEY_SIMPLEX, 0.4,
+                (80, 80, 80), 1, cv2.LINE_AA)
+    cv2.imwrite(path, img)
