@@ -196,7 +196,7 @@ class GameState:
 
     # -- the fold -----------------------------------------------------------------------
     def apply(self, ev: dict) -> GameState:
-        getattr(self, "_on_" + ev["type"])(ev)
+        _DISPATCH[ev["type"]](self, ev)
         self.events_applied += 1
         # The hand's log holds its effective events only: an undone play and the events it
         # caused are cut out of it, and a correction is folded into the play it corrects.
@@ -316,6 +316,9 @@ class GameState:
         self.status = "over"
 
 
+_DISPATCH = {t: getattr(GameState, "_on_" + t) for t in EVENT_TYPES}
+
+
 class Game:
     """A whole game: commands in, events out."""
 
@@ -383,7 +386,7 @@ class Game:
             raise InvalidAction(f"face must be 'up' or 'down', not {face!r}")
         if h.turn != seat:
             raise OutOfTurn(f"it is seat {h.turn}'s turn, not seat {seat}'s")
-        word = "card" if rules.deck == "decktet" else "tile"
+        word = "tile" if rules.deck == "tiles" else "card"
         parsed = None
         if tiles is not None:
             if isinstance(tiles, str):
@@ -453,8 +456,8 @@ class Game:
 
     def _check_conservation(self, h: HandState, seat: int, parsed, face: str) -> None:
         counts = self.deck.counts
-        new = Counter(parsed)
-        for t, k in new.items():
+        for t in set(parsed):
+            k = parsed.count(t)
             if h.seen_up[t] + (k if face == "up" else 0) > counts[t]:
                 have = {1: "one", 2: "two"}.get(counts[t], str(counts[t]))
                 raise IllegalPlay(f"seat {seat}: {t} again? the set has only {have} and it has been "
