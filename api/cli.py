@@ -21,6 +21,7 @@ import sys
 
 COMMAND_MODULES = (
     "api.commands",
+    "api.service_cli",
     "vision.cli",
     "calibration.cli",
     "rfid.cli",
