@@ -1,0 +1,133 @@
+"""Fusion of zone observations into refereed plays, on synthetic observation streams."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.game import Game
+from referee.simulate import RandomPlayer, deal
+from table.fusion import Fusion, pile_zone, play_zone, seen
+from table.observations import TileSeen, ZoneObservation
+
+
+class Table:
+    """A scripted physical table: what the camera and RFID would report per zone."""
+
+    def __init__(self, fusion: Fusion, *, rfid: bool):
+        self.f = fusion
+        self.rfid = rfid
+        self.t = 0.0
+
+    def show(self, zone: str, tiles: list[tuple[str, str]]):
+        cam = tuple(TileSeen(name if face == "up" else None, face) for name, face in tiles)
+        self.f.observe(ZoneObservation("camera", zone, self.t, cam))
+        if self.rfid:
+            self.f.observe(ZoneObservation("rfid", zone, self.t, tuple(TileSeen(n, "unknown", slot=i)
+                                                                       for i, (n, _) in enumerate(tiles))))
+
+    def tick(self, dt=0.35):
+        self.t += dt
+        return self.f.step(self.t)
+
+
+def _play_game_through_fusion(seed: int, rfid: bool, hands: int = 2):
+    rng = random.Random(seed)
+    script = Game("pagat", first_banker=0, salt_seed=seed)  # what the players really do
+    refereed = Game("pagat", first_banker=0, salt_seed=seed)  # what the referee concludes
+    fusion = Fusion(refereed, use_rfid=rfid)
+    table = Table(fusion, rfid=rfid)
+    player = RandomPlayer(rng)
+    for _ in range(hands):
+        dealt = deal(script.rules, rng)
+        number = script.state.hand.number
+        while script.state.hand.number == number and not script.state.hand.over:
+            h = script.state.hand
+            seat = h.turn
+            if h.plays:
+                tiles, face = player.follow(script, seat, dealt[seat])
+            else:
+                tiles, face = player.lead(script, dealt[seat]), "up"
+            events = script.play(seat, tiles, face=face)
+            for t in tiles:
+                dealt[seat].remove(t)
+            table.show(play_zone(seat), [(str(t), face) for t in tiles])
+            table.tick()
+            table.tick()
+            if any(e["type"] == "trick_won" for e in events):
+                w = [e for e in events if e["type"] == "trick_won"][0]["winner"]
+                for s in range(4):
+                    table.show(play_zone(s), [])
+                table.show(pile_zone(w), [])
+                table.tick()
+    return script, refereed, fusion
+
+
+@pytest.mark.parametrize("rfid", [False, True])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_fusion_referees_what_the_script_played(seed, rfid):
+    script, refereed, fusion = _play_game_through_fusion(seed, rfid)
+    want = [(e["seat"], e["face"], e["tiles"] if (e["face"] == "up" or rfid) else None)
+            for e in script.events if e["type"] == "play"]
+    got = [(e["seat"], e["face"], sorted(e["tiles"]) if e["tiles"] else None)
+           for e in refereed.events if e["type"] == "play"]
+    assert [(s, f, sorted(t) if t else None) for s, f, t in want] == got
+    ends_a = [(e["winner"], e["payments"]) for e in script.events if e["type"] == "hand_ended"]
+    ends_b = [(e["winner"], e["payments"]) for e in refereed.events if e["type"] == "hand_ended"]
+    assert ends_a == ends_b and len(ends_a) == 2
+    assert not fusion.alerts
+
+
+def test_a_pair_placed_slowly_is_one_lead_not_two():
+    g = Game("pagat", first_banker=0)
+    f = Fusion(g, lead_settle=0.8)
+    f.observe(ZoneObservation("camera", "seat0.play", 0.0, (seen("6-6"),)))
+    assert f.step(0.5) == []
+    f.observe(ZoneObservation("camera", "seat0.play", 0.6, (seen("6-6"), seen("6-6"))))
+    assert f.step(1.0) == []
+    ev = f.step(1.5)
+    assert ev and ev[0]["tiles"] == ["6-6", "6-6"]
+
+
+def test_an_illegal_face_up_play_is_an_alert_then_fixed_face_down():
+    g = Game("pagat", first_banker=0)
+    f = Fusion(g, lead_settle=0.1)
+    f.observe(ZoneObservation("camera", "seat0.play", 0.0, (seen("4-4"),)))
+    f.step(1.0)
+    f.observe(ZoneObservation("camera", "seat1.play", 1.0, (seen("6-4"),)))
+    assert f.step(2.0) == []
+    assert f.alerts[-1].kind == "illegal_play" and "does not beat the 4-4" in f.alerts[-1].message
+    f.step(2.5)
+    assert len(f.alerts) == 1  # not repeated every frame
+    f.observe(ZoneObservation("camera", "seat1.play", 3.0, (TileSeen(None, "down"),)))
+    ev = f.step(3.5)
+    assert ev and ev[0]["face"] == "down" and ev[0]["tiles"] is None
+
+
+def test_out_of_turn_wrong_count_and_conflict_are_alerts():
+    g = Game("pagat", first_banker=0)
+    f = Fusion(g, lead_settle=0.1, use_rfid=True)
+    f.observe(ZoneObservation("camera", "seat2.play", 0.0, (seen("6-6"),)))
+    f.step(1.0)
+    assert f.alerts[-1].kind == "out_of_turn" and f.alerts[-1].seat == 2
+    f.observe(ZoneObservation("camera", "seat2.play", 1.0, ()))
+    f.observe(ZoneObservation("camera", "seat0.play", 1.0, (seen("6-6"),)))
+    f.observe(ZoneObservation("rfid", "seat0.play", 1.0, (TileSeen("1-1", "unknown"),)))
+    assert f.step(2.0) == []
+    assert f.alerts[-1].kind == "sensor_conflict"
+    f.observe(ZoneObservation("rfid", "seat0.play", 2.0, (TileSeen("6-6", "unknown"),)))
+    assert f.step(3.0)[0]["tiles"] == ["6-6"]
+    f.observe(ZoneObservation("camera", "seat1.play", 3.0, (TileSeen(None, "down"), TileSeen(None, "down"))))
+    f.observe(ZoneObservation("rfid", "seat1.play", 3.0, (TileSeen("2-2", "unknown"), TileSeen("3-3", "unknown"))))
+    assert f.step(4.0) == []
+    assert f.alerts[-1].kind == "wrong_count"
+    assert "2-2" not in f.alerts[-1].message and "3-3" not in f.alerts[-1].message
+
+
+def test_lost_camera_is_reported_once():
+    g = Game("pagat")
+    f = Fusion(g)
+    for t in range(5):
+        f.observe(ZoneObservation("camera", "seat0.play", t, (), status="lost"))
+    assert [a.kind for a in f.alerts] == ["sensor_lost"]
