@@ -62,7 +62,7 @@ class Board:
         n = len(readers)
         self.status = [P.S_OK] * n
         self.uid = [None] * n
-        self.since = [0] * n
+        self.since = [1] * n  # the assumed initial state is checked by scan 1
         self.errs = [0] * n
         self.need_init = [True] * n
         self.scan = 0  # number of the scan in progress (or last completed, between scans)
