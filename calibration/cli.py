@@ -321,7 +321,7 @@ def cmd_tiles(args) -> int:
     if profile.camera is not None and tuple(profile.camera.image_size) == (img.shape[1], img.shape[0]):
         K, dist = profile.camera.matrix, profile.camera.dist
     try:
-        res = learn_tileset(img, K=K, dist=dist, back=args.back)
+        res = learn_tileset(img, K=K, dist=dist, back=args.back, cross_check=True)
     except TileLearnError as exc:
         raise _err(f"{name}: tile set not learned, {args.profile} unchanged: {exc}") from None
     n_ok = sum(s.ok for s in res.slots)

@@ -170,8 +170,10 @@ class RfidSection(_Strict):
     @field_validator("tags", mode="before")
     @classmethod
     def _tag_keys(cls, v: Any) -> Any:
-        if isinstance(v, dict):  # YAML reads an all-digit UID such as 04112233 as an int
-            return {(f"{k:08d}" if isinstance(k, int) else str(k)): val for k, val in v.items()}
+        if isinstance(v, dict):
+            for k in v:
+                if isinstance(k, int):  # YAML reads an unquoted all-digit UID as a number
+                    raise ValueError(f"tag UID {k} was read as a number: put UIDs in quotes, like '04112233'")
         return v
 
     @field_validator("tags")

@@ -229,6 +229,7 @@ def learn_tileset(
     dist=None,
     back: str = "auto",
     min_read: int = 24,
+    cross_check: bool = False,
 ) -> LearnResult:
     """Learn the tile set from a photo of the laid-out sheet.  Raises :class:`TileLearnError`
     if the sheet is not found or fewer than ``min_read`` tiles can be read (then the profile
@@ -305,7 +306,7 @@ def learn_tileset(
     notes = [f"tile {tile_mm[0]:g} x {tile_mm[1]:g} mm (length/width {aspect:.2f}), "
              f"divider bar on {divider:.0%} of tiles -> {style}"]
     res = LearnResult(params, [s.reading for s in slots], colour_margin(params) or 0.0, divider, notes)
-    cross = _cross_check(rect)
+    cross = _cross_check(rect) if cross_check else None
     if cross:
         res.notes.append(cross)
     return res

@@ -152,3 +152,10 @@ def test_invalid_profile_is_never_written(tmp_path):
     with pytest.raises(ProfileError, match="zones: missing zone 'seat0.play'"):
         save_profile(bad, p)
     assert p.read_bytes() == before
+
+
+def test_unquoted_numeric_uid_is_explained(tmp_path):
+    p = tmp_path / "cal.yaml"
+    p.write_text("version: 2\nrfid:\n  tags:\n    12345678: 6-6\n")
+    with pytest.raises(ProfileError, match="rfid.tags: tag UID 12345678 was read as a number: put UIDs in quotes"):
+        load_profile(p)

@@ -1,0 +1,63 @@
+"""RFID enrollment from a stream of reads: prompts, duplicates, malformed reads, missing tiles."""
+
+from __future__ import annotations
+
+import pytest
+
+from calibration.profile import ProfileError, parse_profile
+from calibration.rfid_enroll import Enrollment, uids_from_lines
+from referee.tiles import FULL_SET
+
+
+def uid(k: int) -> str:
+    return f"04{k:06X}"
+
+
+def test_full_set_in_layout_order():
+    en = Enrollment()
+    assert en.prompt().startswith("[1/32] place 6-6 (1 of 2) (Heaven)")
+    out = []
+    en.run([uid(k) for k in range(32)], say=out.append)
+    assert en.done and en.missing() == []
+    m = en.mapping()
+    assert m["tags"][uid(0)] == "6-6" and m["tags"][uid(31)] == "2-1"
+    assert sorted(m["tags"].values()) == sorted(t.name for t in FULL_SET)
+    assert parse_profile({"version": 2, "rfid": m}).rfid.tags == m["tags"]
+
+
+def test_duplicate_and_invalid_reads_do_not_advance():
+    en = Enrollment()
+    assert en.feed(uid(1)).kind == "enrolled"
+    ev = en.feed(uid(1).lower())  # the same tag again (any case)
+    assert ev.kind == "duplicate" and "already enrolled as 6-6" in ev.message
+    assert en.current == "6-6"
+    ev = en.feed("hello")
+    assert ev.kind == "invalid"
+    assert en.current == "6-6"
+    assert en.feed(uid(2)).tile == "6-6"
+    assert en.current == "1-1"
+
+
+def test_skip_and_missing():
+    en = Enrollment()
+    out: list[str] = []
+    en.run(["skip", uid(5), uid(6)], say=out.append)  # skip the first 6-6
+    assert en.skipped == ["6-6"]
+    missing = en.missing()
+    assert missing.count("6-6") == 1 and missing.count("1-1") == 1 and len(missing) == 30
+    assert any("6-6 skipped" in line for line in out)
+
+
+def test_resume_asks_only_for_what_is_missing():
+    en = Enrollment({"tags": {uid(1): "6-6", uid(2): "6-6"}})
+    assert en.current == "1-1"
+    assert len(en.queue) == 30
+
+
+def test_uids_from_lines():
+    assert list(uids_from_lines(["04A1B2C3\n", "\n", "# note\n", "skip  # none\n"])) == ["04A1B2C3", "skip"]
+
+
+def test_duplicate_tag_in_stored_mapping_is_refused():
+    with pytest.raises(ProfileError, match="rfid"):
+        parse_profile({"version": 2, "rfid": {"tags": {uid(1): "6-3", uid(2): "6-3"}}})
