@@ -110,16 +110,22 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
         close = 255 - np.clip(dist * 2, 0, 255).astype(np.uint8)
         chans.append(("body", close, [255 - 60, 255 - 100, 255 - 140]))
     otsu, _ = cv2.threshold(L, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    light = [95, 135, 170, 205]
-    dark = [255 - 45, 255 - 75, 255 - 105]
-    if all(abs(otsu - v) > 12 for v in light):
+    light = [95, 150, 205]
+    dark = [255 - 50, 255 - 90]
+    if all(abs(otsu - v) > 15 for v in light):
         light.append(int(otsu))
-    if all(abs((255 - otsu) - v) > 12 for v in dark):
+    if all(abs((255 - otsu) - v) > 15 for v in dark):
         dark.append(int(255 - otsu))
     chans.append(("light", L, light))
     chans.append(("dark", 255 - L, dark))
+    # lightness against the neighbourhood: light tiles on light wood, lighting gradients
+    k = max(15, (max(L.shape) // 6) | 1)
+    loc = cv2.blur(L, (k, k))
+    rel = cv2.addWeighted(L, 1.0, loc, -1.0, 128.0)
+    chans.append(("rel+", rel, [128 + 14, 128 + 32]))
+    chans.append(("rel-", 255 - rel, [128 + 14, 128 + 32]))
     sat = np.where(V > 110, S, 0).astype(np.uint8)
-    chans.append(("sat", sat, [40, 65, 95]))
+    chans.append(("sat", sat, [45, 80]))
     return chans
 
 
@@ -162,35 +168,29 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
     for name, ch, levels in _channels(small, params):
         for lv in levels:
             _, m = cv2.threshold(ch, lv, 255, cv2.THRESH_BINARY)
-            n, lab, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
-            if n <= 1:
-                continue
-            areas = stats[1:, cv2.CC_STAT_AREA]
-            bw = stats[1:, cv2.CC_STAT_WIDTH]
-            bh = stats[1:, cv2.CC_STAT_HEIGHT]
-            ok = np.nonzero((areas >= amin * 0.5) & (bw * bh >= amin) & (bw * bh <= amax * 2.2)
-                            & (np.maximum(bw, bh) >= 8))[0]
-            for i in ok:
-                k = i + 1
-                x, y, bw_, bh_ = stats[k, :4]
+            cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            for c in cs:
+                if len(c) < 4:
+                    continue
+                x, y, bw_, bh_ = cv2.boundingRect(c)
+                if bw_ * bh_ < amin or bw_ * bh_ > amax * 2.2 or max(bw_, bh_) < 8:
+                    continue
                 # touching the image border: a tile cut by the frame is not read
                 if x <= 0 or y <= 0 or x + bw_ >= w or y + bh_ >= h:
                     continue
-                sub = (lab[y : y + bh_, x : x + bw_] == k).astype(np.uint8)
-                cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-                if not cs:
-                    continue
-                c = max(cs, key=cv2.contourArea) + np.array([[x, y]], np.int32)
                 sh = add(c, f"{name}@{lv}")
                 if sh is not None and sh[2] >= 0.88 and 1.7 <= sh[3] <= 2.9:
                     continue
                 if sh is None and cv2.contourArea(c) < 2 * amin:
                     continue
                 # not one clean tile: cut along strong edges and look again
+                sub = np.zeros((bh_, bw_), np.uint8)
+                cv2.drawContours(sub, [c - np.array([[x, y]], np.int32)], -1, 255, -1)
+                sub = cv2.bitwise_and(sub, m[y : y + bh_, x : x + bw_])
                 sub = cv2.bitwise_and(sub, not_edges[y : y + bh_, x : x + bw_])
                 sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, kernel)
-                cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-                for c2 in cs:
+                cs2, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+                for c2 in cs2:
                     if len(c2) >= 4:
                         add(c2 + np.array([[x, y]], np.int32), f"{name}@{lv}/cut")
     return out
@@ -266,28 +266,47 @@ def _seam_ok(gray: np.ndarray, parts: list[tuple]) -> bool:
 def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = None) -> list[tuple]:
     """Choose non-overlapping tile rectangles (work pixels)."""
     tiles = [c for c in cands if _is_tile_shape(c)]
-    # drop a rectangle that holds two or more smaller tile-shaped proposals
-    keep = []
-    for c in tiles:
-        inner = 0
-        for d in tiles:
-            if d is c or d.area > 0.7 * c.area:
-                continue
-            if _inside(d.rect[0], c.rect):
-                inner += 1
-        if inner < 2:
-            keep.append(c)
-    keep.sort(key=lambda c: -c.score)
     chosen: list[_Cand] = []
-    for c in keep:
-        if any(_inside(c.rect[0], d.rect) or _inside(d.rect[0], c.rect) for d in chosen):
-            continue
-        # among near-equally rectangular versions of this tile, the largest
-        group = [d for d in keep if d.score >= c.score - 0.05
-                 and (_inside(c.rect[0], d.rect) and _inside(d.rect[0], c.rect))
-                 and d.area <= 1.5 * c.area]
-        best = max(group, key=lambda d: d.area) if group else c
-        chosen.append(best)
+    if tiles:
+        n = len(tiles)
+        cx = np.array([c.rect[0][0] for c in tiles])
+        cy = np.array([c.rect[0][1] for c in tiles])
+        hw = np.array([c.rect[1][0] / 2 for c in tiles])
+        hh = np.array([c.rect[1][1] / 2 for c in tiles])
+        an = np.radians([c.rect[2] for c in tiles])
+        co, si = np.cos(an), np.sin(an)
+        area = np.array([c.area for c in tiles])
+        score = np.array([c.score for c in tiles])
+        dx = cx[:, None] - cx[None, :]
+        dy = cy[:, None] - cy[None, :]
+        u = dx * co[None, :] + dy * si[None, :]
+        v = -dx * si[None, :] + dy * co[None, :]
+        inside = (np.abs(u) <= hw[None, :]) & (np.abs(v) <= hh[None, :])  # [i, j]: centre i inside j
+        np.fill_diagonal(inside, False)
+        smaller = area[:, None] <= 0.7 * area[None, :]
+        # drop a rectangle that holds two or more smaller tile-shaped proposals
+        holds = (inside & smaller).sum(axis=0)
+        alive = holds < 2
+        mutual = inside | inside.T
+        both = inside & inside.T
+        order = np.argsort(-score)
+        taken = np.zeros(n, bool)
+        for i in order:
+            if not alive[i] or taken[i] or (mutual[i] & taken).any():
+                continue
+            # among near-equally rectangular versions of this tile, the largest
+            grp = np.nonzero(alive & both[i] & (score >= score[i] - 0.05) & (area <= 1.5 * area[i]))[0]
+            best = i
+            if len(grp):
+                j = grp[np.argmax(area[grp])]
+                if area[j] > area[i] and not (mutual[j] & taken).any():
+                    best = j
+            taken[best] = True
+            taken_i = taken  # noqa: F841
+            chosen.append(tiles[best])
+            # everything overlapping the chosen one is done
+            alive &= ~mutual[best]
+            alive[best] = False
     # typical size
     if len_px:
         typ_long = len_px
@@ -358,7 +377,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     crop = cv2.warpPerspective(img, M, (Lc, Wc), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)
     L = lab[..., 0]
-    m = max(2, int(0.08 * Wc))
+    m = max(2, int(0.1 * Wc))
     inner = np.zeros((Wc, Lc), np.uint8)
     inner[m:-m, m:-m] = 1
     # cut rounded corners
@@ -418,6 +437,9 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             continue
         if a_ > 3.5 * amax or max(w_, h_) > 0.75 * Wc:
             continue
+        # a pip is round (or two or three run together); thin lines are edges and bevels
+        if min(w_, h_) < 0.09 * Wc or a_ < 0.35 * w_ * h_:
+            continue
         areas.append(a_)
         stats_of.append(stats[k])
         pips.append((float(cents[k][0]), float(cents[k][1]), False, float(a_)))
@@ -432,7 +454,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 comp = stats_of[idx]
                 elong = max(comp[2], comp[3]) / max(1, min(comp[2], comp[3]))
                 if elong > 1.5:
-                    k = min(2, int(round(a_ / med)))
+                    k = max(1, min(3, int(round(a_ / med))))
                 quality *= 0.85
             counted.append(k)
         # red: mean a* over the component vs body
