@@ -12,8 +12,10 @@ The learner
 4. checks each slot against the tile that belongs there and names those it cannot read.
 
 The result is a :class:`~calibration.profile.TileSetParams` (``vision.params`` when present)
-plus a per-slot report.  When ``vision.recognizer`` exists, its readings of the rectified
-sheet are reported alongside (a cross-check; the sheet's own reader decides).
+plus a per-slot report.  With ``cross_check`` (the CLI's default), ``vision.recognizer`` also
+reads the rectified sheet with the learned parameters and with its defaults, and the number of
+tiles it reads in their right places is reported (a check that the learned profile helps the
+recognizer; the sheet's own reader decides what is learned).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from calibration.geometry import detect_markers
 from calibration.profile import TileSetParams
 
 __all__ = ["learn_tileset", "LearnResult", "SlotReading", "TileLearnError", "rectify_sheet", "colour_margin",
-           "delta_e"]
+           "delta_e", "vision_agreement"]
 
 
 class TileLearnError(ValueError):
@@ -61,6 +63,7 @@ class LearnResult:
     margin: float  # smallest colour difference (CIE76 ΔE) between body, pip and red pip
     divider_fraction: float = 0.0
     notes: list[str] = field(default_factory=list)
+    vision_agreement: tuple[int, int] | None = None  # vision reads in place (learned params, defaults)
 
     @property
     def problems(self) -> list[SlotReading]:
@@ -306,21 +309,40 @@ def learn_tileset(
     notes = [f"tile {tile_mm[0]:g} x {tile_mm[1]:g} mm (length/width {aspect:.2f}), "
              f"divider bar on {divider:.0%} of tiles -> {style}"]
     res = LearnResult(params, [s.reading for s in slots], colour_margin(params) or 0.0, divider, notes)
-    cross = _cross_check(rect) if cross_check else None
-    if cross:
-        res.notes.append(cross)
+    if cross_check:
+        note, res.vision_agreement = _cross_check(rect, params)
+        if note:
+            res.notes.append(note)
     return res
 
 
-def _cross_check(rect: np.ndarray) -> str | None:
-    """Count the tiles vision's recognizer reads on the rectified sheet, when it exists."""
+def vision_agreement(rect: np.ndarray, params: TileSetParams | None, spec: LayoutSpec = LAYOUT,
+                     ppm: float = 4.0) -> int:
+    """How many slots ``vision.recognizer.recognize`` reads as the tile that belongs there, on
+    the rectified sheet.  Raises ImportError when vision's recognizer is not there."""
+    from vision.recognizer import recognize
+
+    if params is not None and params.tile_mm:
+        params = params.model_copy(update={"tile_length_px": params.tile_mm[1] * ppm})
+    names = spec.expected()
+    boxes = [spec.slot_box(i) for i in range(len(names))]
+    agree = set()
+    for r in recognize(rect, params=params):
+        cx, cy = r.center[0] / ppm, r.center[1] / ppm
+        for i, (x0, y0, x1, y1) in enumerate(boxes):
+            if x0 <= cx <= x1 and y0 <= cy <= y1 and r.name == names[i]:
+                agree.add(i)
+    return len(agree)
+
+
+def _cross_check(rect: np.ndarray, params: TileSetParams) -> tuple[str | None, tuple[int, int] | None]:
+    """vision's recognizer on the sheet, with and without the learned parameters."""
     try:
-        from vision.recognizer import recognize  # type: ignore[import-not-found]
-    except Exception:  # noqa: BLE001 - absent or broken: the cross-check is optional
-        return None
-    try:
-        readings = recognize(rect)
-    except Exception as exc:  # noqa: BLE001
-        return f"vision.recognizer failed on the sheet: {exc}"
-    named = [r for r in readings if getattr(r, "name", None)]
-    return f"vision.recognizer cross-check: {len(named)} tiles named on the sheet"
+        with_p = vision_agreement(rect, params)
+        without = vision_agreement(rect, None)
+    except ImportError:
+        return None, None
+    except Exception as exc:  # noqa: BLE001 - a cross-check must not break calibration
+        return f"vision.recognizer failed on the sheet: {exc}", None
+    return (f"vision.recognizer reads {with_p} of 32 in place with the learned parameters "
+            f"({without} with its defaults)"), (with_p, without)

@@ -17,7 +17,7 @@ from calibration.tileset import TileLearnError, delta_e, learn_tileset
 @pytest.mark.parametrize("set_name, seed", [("black-chinese", 1), ("ivory-chinese", 2), ("white-western", 3)])
 def test_learns_each_set(set_name, seed):
     style, size, body, pip, red = TILE_SETS[set_name]
-    res = learn_tileset(layout_photo(set_name, seed=seed))
+    res = learn_tileset(layout_photo(set_name, seed=seed), cross_check=True)
     assert res.ok, [s.describe() for s in res.problems]
     assert all(s.read == s.expected for s in res.slots)
     p = res.params
@@ -27,6 +27,8 @@ def test_learns_each_set(set_name, seed):
     assert delta_e(p.pip_bgr, pip) < 20
     assert delta_e(p.red_pip_bgr, red) < 20
     assert res.margin > 40
+    if res.vision_agreement is not None:  # vision's recognizer, given the learned parameters
+        assert res.vision_agreement[0] >= 24, res.notes
 
 
 def test_names_missing_and_misplaced_tiles():
