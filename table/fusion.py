@@ -66,9 +66,12 @@ class _Zone:
 
 
 class Fusion:
-    def __init__(self, sink, *, lead_settle: float = 0.8, use_camera: bool = True, use_rfid: bool = False):
+    def __init__(self, sink, *, lead_settle: float = 0.8, use_camera: bool = True, use_rfid: bool = False,
+                 conflict_grace: float = 1.5):
         self.sink = sink
         self.lead_settle = lead_settle
+        self.conflict_grace = conflict_grace
+        self._conflict_since: dict[tuple, float] = {}
         self.use_camera = use_camera
         self.use_rfid = use_rfid
         self.zones: dict[str, _Zone] = {}
@@ -155,12 +158,22 @@ class Fusion:
             if c.count and s not in played and s != seat:
                 self._alert("out_of_turn", f"seat {s} has put tiles down out of turn: it is seat "
                             f"{seat}'s turn", seat=s, once=("ooturn", h.number, h.trick, s))
+        if not h.plays and h.trick == 0:
+            for s, cs in contents.items():  # a dealt hand laid out face up to be declared
+                if cs.count == 8 and cs.face == "up" and not cs.uncertain and not cs.conflict:
+                    return self._submit(("declare", h.number, s, cs.up), h,
+                                        lambda s=s, cs=cs: self.sink.declare(s, list(cs.up)))
         c = contents[seat]
         if c.count == 0:
             return []
         if c.conflict:
-            self._alert("sensor_conflict", f"seat {seat}: {c.conflict}; the operator decides", seat=seat,
-                        once=("conflict", h.number, h.trick, seat, c.conflict))
+            # The two sensors may disagree for a moment (one has seen a tile, the other not
+            # yet): only a disagreement that lasts is the operator's to decide.
+            ck = (h.number, h.trick, seat, c.conflict)
+            first = self._conflict_since.setdefault(ck, now)
+            if now - first >= self.conflict_grace:
+                self._alert("sensor_conflict", f"seat {seat}: {c.conflict}; the operator decides", seat=seat,
+                            once=("conflict",) + ck)
             return []
         if c.uncertain:
             self._alert("uncertain_tile", f"the camera is not sure of a tile of seat {seat}: the operator "
@@ -172,8 +185,8 @@ class Fusion:
             return []
         leading = not h.plays
         if leading:
-            if h.trick == 0 and c.count == 8 and c.face == "up":
-                return self._submit(("declare", seat, c.up), h, lambda: self.sink.declare(seat, list(c.up)))
+            if h.trick == 0 and c.count == 8:
+                return []  # being laid out to declare
             next_started = contents[(seat + 1) % n].count > 0
             if now - c.since < self.lead_settle and not next_started:
                 return []

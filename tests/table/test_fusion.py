@@ -115,12 +115,14 @@ def test_out_of_turn_wrong_count_and_conflict_are_alerts():
     f.observe(ZoneObservation("camera", "seat0.play", 1.0, (seen("6-6"),)))
     f.observe(ZoneObservation("rfid", "seat0.play", 1.0, (TileSeen("1-1", "unknown"),)))
     assert f.step(2.0) == []
+    assert f.alerts[-1].kind == "out_of_turn"  # a passing disagreement is not yet an alert
+    assert f.step(3.6) == []
     assert f.alerts[-1].kind == "sensor_conflict"
-    f.observe(ZoneObservation("rfid", "seat0.play", 2.0, (TileSeen("6-6", "unknown"),)))
-    assert f.step(3.0)[0]["tiles"] == ["6-6"]
-    f.observe(ZoneObservation("camera", "seat1.play", 3.0, (TileSeen(None, "down"), TileSeen(None, "down"))))
-    f.observe(ZoneObservation("rfid", "seat1.play", 3.0, (TileSeen("2-2", "unknown"), TileSeen("3-3", "unknown"))))
-    assert f.step(4.0) == []
+    f.observe(ZoneObservation("rfid", "seat0.play", 4.0, (TileSeen("6-6", "unknown"),)))
+    assert f.step(4.2)[0]["tiles"] == ["6-6"]
+    f.observe(ZoneObservation("camera", "seat1.play", 5.0, (TileSeen(None, "down"), TileSeen(None, "down"))))
+    f.observe(ZoneObservation("rfid", "seat1.play", 5.0, (TileSeen("2-2", "unknown"), TileSeen("3-3", "unknown"))))
+    assert f.step(6.0) == []
     assert f.alerts[-1].kind == "wrong_count"
     assert "2-2" not in f.alerts[-1].message and "3-3" not in f.alerts[-1].message
 
@@ -131,3 +133,13 @@ def test_lost_camera_is_reported_once():
     for t in range(5):
         f.observe(ZoneObservation("camera", "seat0.play", t, (), status="lost"))
     assert [a.kind for a in f.alerts] == ["sensor_lost"]
+
+
+def test_a_dealt_hand_laid_face_up_is_declared():
+    g = Game("tenkyu", first_banker=0)
+    f = Fusion(g)
+    hand = ["6-3", "5-4", "6-2", "5-3", "5-2", "4-3", "4-1", "3-2"]  # all military: 八枝牌
+    f.observe(ZoneObservation("camera", "seat2.play", 0.0, tuple(seen(t) for t in hand)))
+    ev = f.step(1.0)
+    assert [e["type"] for e in ev][:2] == ["hand_declared", "hand_ended"]
+    assert ev[0]["seat"] == 2 and ev[0]["kind"] == "eight_branch"
