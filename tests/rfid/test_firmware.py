@@ -214,7 +214,7 @@ def test_board_answers_hello_and_snapshot_and_garbled_commands(fw):
     for t, p in link.sent:
         if t == P.T_SNAPSHOT:
             entries += P.decode_snapshot(p)[3]
-    assert entries[9] == (P.S_OK, 1, bytes.fromhex("04112233445566")) and entries[0] == (P.S_OK, 0, None)
+    assert entries[9] == (P.S_OK, 1, bytes.fromhex("04112233445566")) and entries[0] == (P.S_OK, 1, None)
     link.inbox = P.encode(3, P.C_STOP, P.STOP_MAGIC)
     assert board.commands() is True
 
