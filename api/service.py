@@ -377,7 +377,12 @@ class TableService:
         self._load(rec)
 
     def play(self, game_id: str, seat: int, tiles=None, face: str = "up", count: int | None = None) -> list[dict]:
-        return self._run(game_id, lambda g: g.play(seat, tiles, face=face, count=count))
+        with self._lock:
+            new = self._run(game_id, lambda g: g.play(seat, tiles, face=face, count=count))
+            table = self._games[game_id].table
+            if self.store.clear_alerts_ref(f"illegal:{table}", "referee"):  # the table is right again
+                self._broadcast_table(table)
+            return new
 
     def declare(self, game_id: str, seat: int, tiles) -> list[dict]:
         return self._run(game_id, lambda g: g.declare(seat, tiles))
@@ -412,8 +417,6 @@ class TableService:
                 self.store.add_alert(table, rec.id, "illegal_play", exc.public_message, seat, ref=f"illegal:{table}")
                 self._broadcast_table(table)
             raise
-        if self.store.clear_alerts_ref(f"illegal:{table}", "referee"):
-            self._broadcast_table(table)
         return new
 
     def raise_alert(self, table: str, kind: str, message: str, *, seat: int | None = None,

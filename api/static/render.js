@@ -142,7 +142,7 @@ const TG = (() => {
     let centre = "";
     if (h) {
       let plays = h.current, caption = "", dim = false;
-      if (!plays.length && h.completed.length && !h.over) {
+      if (!plays.length && h.completed.length) {
         const last = h.completed[h.completed.length - 1];
         plays = last.plays; dim = true;
         caption = `Trick ${last.trick + 1} won by ${esc(g.players[last.winner])} (+${last.credited})`;
