@@ -161,6 +161,9 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
         rect, ca, fill, aspect = sh
         if fill < 0.6:
             return sh
+        bx, by, bw2, bh2 = cv2.boundingRect(c)
+        if bx <= 1 or by <= 1 or bx + bw2 >= w - 1 or by + bh2 >= h - 1:
+            return sh  # cut by the frame: not read
         score = fill - 0.15 * max(0.0, min(abs(aspect - 2.0), abs(aspect - 2.5)) - 0.25)
         out.append(_Cand(rect, ca, fill, score, f"{tag}:{aspect:.2f}", c))
         return sh
@@ -254,11 +257,16 @@ def _seam_ok(gray: np.ndarray, parts: list[tuple]) -> bool:
             ys = np.clip(my + off * uy + ts * vy, 0, gray.shape[0] - 1).astype(np.int32)
             return gray[ys, xs].astype(np.float32)
 
-        seam = np.median(line(0.0))
-        side = np.median(np.concatenate([line(-3.0), line(3.0)]))
-        seam = min(seam, np.median(line(-1.0)), np.median(line(1.0))) if seam < side else \
-            max(seam, np.median(line(-1.0)), np.median(line(1.0)))
-        if abs(seam - side) < 6:
+        seam = float(np.median(line(0.0)))
+        left = float(np.median(line(-3.0)))
+        right = float(np.median(line(3.0)))
+        if abs(left - right) > 25:  # touching tiles are the same colour on both sides
+            return False
+        seam_d = min(seam, float(np.median(line(-1.0))), float(np.median(line(1.0))))
+        seam_l = max(seam, float(np.median(line(-1.0))), float(np.median(line(1.0))))
+        dark = min(left, right) - seam_d
+        light = seam_l - max(left, right)
+        if max(dark, light) < 6:
             return False
     return True
 
@@ -325,7 +333,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     # rectangles made of several touching tiles
     if typ_long and chosen:
         typ_short = float(np.median([_rect_dims(c.rect)[1] for c in chosen])) if not len_px else len_px / 2.3
-        blobs = [c for c in cands if c.fill >= 0.85 and not _is_tile_shape(c)]
+        blobs = [c for c in cands if c.fill >= 0.8 and not _is_tile_shape(c)]
         blobs.sort(key=lambda c: -c.fill)
         for b in blobs:
             if any(_inside(b.rect[0], r) for r in rects):
@@ -362,10 +370,11 @@ class _Read:
     ambiguous_mid: int
     spots_back: bool
     n_pips: int
+    body_lab: np.ndarray | None = None
 
 
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
-               debug: dict | None = None) -> _Read:
+               debug: dict | None = None) -> _Read | None:
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
     d_short = float(np.linalg.norm(corners[2] - corners[1]))
     aspect = d_long / max(1.0, d_short)
@@ -483,8 +492,21 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             spots_back = True
         elif near and len(pips) == 1 and pips[0][2] and abs(pips[0][1] - Wc / 2) < 0.15 * Wc:
             spots_back = True  # only the red middle spot survived
+    # a tile's body is one colour: two halves that differ are two things side by side
+    body = cv2.bitwise_and(inner, cv2.bitwise_not(cv2.dilate(bw, np.ones((5, 5), np.uint8))))
+    half = int(split)
+    m1, m2 = body[:, :half] > 0, body[:, half:] > 0
+    if m1.sum() > 20 and m2.sum() > 20:
+        l1, l2 = lab[:, :half][m1].astype(np.float32), lab[:, half:][m2].astype(np.float32)
+        d = np.abs(np.median(l1, axis=0) - np.median(l2, axis=0))
+        if d[0] > 40 or d[1] + d[2] > 30:
+            return None
+        spread = float(np.mean(np.abs(lab[body > 0, 0].astype(np.float32) - body_L) > 45))
+        if spread > 0.25:
+            return None
+    body_med = np.median(lab[body > 0].astype(np.float32), axis=0) if body.any() else None
     if (n_total == 0 and not has_bar) or spots_back:
-        return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total)
+        return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med)
     # per half
     h1 = sum(k for k, p in zip(counted, pips, strict=True) if p[0] < split)
     h2 = n_total - h1
@@ -493,7 +515,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         for k, p in zip(counted, pips, strict=True):
             if abs(p[0] - split) < 0.07 * Lc:
                 amb += k
-    return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total)
+    return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med)
 
 
 def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int] | None, str | None, float]:
@@ -619,7 +641,15 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 touch = float((roi[pm > 0] > 0).sum()) / max(1, int(pm.sum()))
                 occ = touch > 0.04
         rd = _read_tile(image_bgr, corners, style, aspect_hint)
+        if rd is None:
+            continue
         raw.append((corners, rd, occ))
+    # sizes: backs and blank rectangles are checked against the tiles whose pips were read
+    ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
+    if len(ups) >= 2 or (ups and params.tile_length_px):
+        ref = params.tile_length_px or float(np.median(ups))
+        raw = [(c, rd, occ) for c, rd, occ in raw
+               if 0.68 * ref <= float(np.linalg.norm(c[1] - c[0])) <= 1.45 * ref]
     # is red information usable?  (an unpainted Western set shows no red pips at all)
     any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
     eff_style = style
@@ -649,6 +679,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     # partly hidden tiles: proposal fragments of tile colour cut off by a hand
     if hand_polys and rects:
         taken = [r for r in rects]
+        small_lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
+        body_cols = [rd.body_lab for _, rd, _ in raw if rd.body_lab is not None]
         for c in cands:
             if c.fill < 0.6 or _is_tile_shape(c):
                 continue
@@ -657,12 +689,16 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 continue
             if any(_inside(c.rect[0], r) or _inside(r[0], c.rect) for r in taken):
                 continue
-            grown = cv2.dilate(np.zeros((1, 1), np.uint8), None)  # placeholder to keep types simple
-            del grown
             x, y, bw_, bh_ = cv2.boundingRect(c.contour)
             x0, y0 = max(0, x - 4), max(0, y - 4)
             roi = hand_mask[y0 : y + bh_ + 4, x0 : x + bw_ + 4]
             if roi.size == 0 or not roi.any():
+                continue
+            # the fragment has the colour of the tiles read in this image
+            fm = np.zeros((bh_, bw_), np.uint8)
+            cv2.drawContours(fm, [c.contour - np.array([[x, y]], np.int32)], -1, 255, -1)
+            col = np.median(small_lab[y : y + bh_, x : x + bw_][fm > 0], axis=0)
+            if not body_cols or min(float(np.abs(col - b).sum()) for b in body_cols) > 40:
                 continue
             taken.append(c.rect)
             corners = _order_corners(c.rect) / s

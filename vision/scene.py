@@ -478,7 +478,7 @@ def _homography(width: int, height: int, tilt_deg: float, dir_deg: float) -> np.
     box = cv2.perspectiveTransform(src.reshape(-1, 1, 2), H).reshape(-1, 2)
     sx = width / max(1.0, box[:, 0].max() - box[:, 0].min())
     sy = height / max(1.0, box[:, 1].max() - box[:, 1].min())
-    s = max(sx, sy)
+    s = max(sx, sy) * (1.0 + 0.9 * t)  # enough that the far (narrow) edge still fills the frame
     S = np.array([[s, 0, cx - s * cx], [0, s, cy - s * cy], [0, 0, 1]])
     return S @ H
 
