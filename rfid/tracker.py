@@ -222,6 +222,9 @@ class BoardTracker:
             if self.hello is None or hello != self.hello:
                 self._say(f"board {hello['name']} firmware {fw} protocol {hello['protocol']}, "
                           f"{hello['slots']} readers")
+                if tuple(hello["firmware"]) != tuple(P.FIRMWARE_VERSION):
+                    want = ".".join(map(str, P.FIRMWARE_VERSION))
+                    self._say(f"note: this host ships firmware {want}; `tiengow firmware deploy` updates the board")
             self.hello = hello
             self._set_slots(hello["slots"])
             if self.phase == self.HANDSHAKE:
