@@ -269,6 +269,12 @@ class MarkerWatcher:
     def from_profile(cls, profile: Profile, **kw) -> MarkerWatcher:
         return cls(TableGeometry.from_profile(profile), **kw)
 
+    def table_section(self) -> TableSection:
+        """The profile's table section with the current (possibly corrected) homography, for
+        saving after a bump: ``profile.model_copy(update={"table": watcher.table_section()})``."""
+        H = tuple(tuple(float(v) for v in row) for row in self.geometry.H)
+        return self.section.model_copy(update={"homography": H})
+
     def update(self, frame: np.ndarray) -> WatchStatus:
         sec = self.section
         found = {i: c for i, c in detect_markers(frame, sec.marker_dictionary).items() if i in sec.markers}

@@ -109,6 +109,10 @@ def test_watcher_notices_and_corrects_a_bump(profile, true_camera):
     old = TableGeometry.from_profile(profile)
     assert np.abs(old.image_to_table(px) - mm).max() > 10
     assert w.update(frames[0]).status == "ok"
+    # the corrected geometry can be saved back into the profile
+    fixed = Profile(camera=profile.camera, table=w.table_section(), zones=profile.zones)
+    again = TableGeometry.from_profile(fixed)
+    assert np.abs(again.image_to_table(px) - mm).max() < 1.5
 
 
 def test_watcher_ignores_a_one_frame_glitch(profile, table_image, true_camera):
