@@ -127,17 +127,25 @@ def hand_won_by(g: Game, winner: int) -> list[dict]:
     return events
 
 
-def run_judge_cli(lines, *args, timeout=60):
+def tiengow_cmd(module: bool = False) -> list[str]:
+    """The ``tiengow`` console script of the venv, or ``python -m api.cli`` (module=True, or no script)."""
+    exe = ROOT / ".venv" / "bin" / "tiengow"
+    if exe.exists() and not module:
+        return [str(exe)]
+    return [sys.executable, "-m", "api.cli"]
+
+
+def run_judge_cli(lines, *args, timeout=60, module=False):
     """Run ``tiengow rules judge`` once with many input lines; return (rc, answers, stderr)."""
     text = "\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.run([sys.executable, "-m", "api.cli", "rules", "judge", *args], input=text,
+    p = subprocess.run([*tiengow_cmd(module), "rules", "judge", *args], input=text,
                        capture_output=True, text=True, cwd=ROOT, env=env, timeout=timeout)
     answers = [json.loads(x) for x in p.stdout.splitlines() if x.strip()]
     return p.returncode, answers, p.stderr
 
 
-def tiengow(*args, timeout=120):
+def tiengow(*args, timeout=120, module=False):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "api.cli", *args], capture_output=True, text=True,
+    return subprocess.run([*tiengow_cmd(module), *args], capture_output=True, text=True,
                           cwd=ROOT, env=env, timeout=timeout)
