@@ -356,7 +356,7 @@ def cmd_tiles(args) -> int:
 
 def cmd_rfid(args) -> int:
     from calibration.profile import ProfileError, parse_profile
-    from calibration.rfid_enroll import Enrollment, serial_uids, uids_from_lines
+    from calibration.rfid_enroll import Enrollment, board_uids, serial_uids, uids_from_lines
 
     profile = _load(args.profile)
     base = profile.rfid.mapping() if profile.rfid is not None and not args.restart else {}
@@ -368,7 +368,15 @@ def cmd_rfid(args) -> int:
         en = Enrollment(base)
     except ValueError as exc:
         raise _err(f"rfid: {exc}") from None
-    if args.port:
+    if args.board:
+        try:
+            import rfid.driver  # noqa: F401
+        except ImportError as exc:
+            raise _err(f"--board needs the rfid package's driver: {exc}") from None
+        uids = board_uids(args.board)
+        print(f"reading the tiengow RFID board on {args.board}: put one tile on any reader, or several on "
+              "readers 0, 1, 2, ... in the order asked; Ctrl-C to stop")
+    elif args.port:
         uids = serial_uids(args.port, args.baud)
         print(f"reading tags from {args.port}; type Ctrl-C to stop")
     elif args.uids:
@@ -377,11 +385,16 @@ def cmd_rfid(args) -> int:
         if args.uids == "-":
             print("scan each tile (a USB reader types its UID), or type the UID and Enter; 'skip' skips a tile")
     else:
-        raise _err("give --port PORT (a serial reader) or --uids FILE ('-' for the keyboard / a USB reader)")
+        raise _err("give --board PORT (the tiengow RFID board), --port PORT (a serial reader sending hex UIDs) "
+                   "or --uids FILE ('-' for the keyboard / a USB reader)")
     try:
         en.run(uids)
     except KeyboardInterrupt:
         print("\nstopped")
+    finally:
+        close = getattr(uids, "close", None)
+        if close:
+            close()  # stops a board driver thread
     missing = en.missing()
     print(f"{len(en.tags)} tags enrolled" + (f"; no tag yet for: {', '.join(missing)}" if missing else "; full set"))
     try:
@@ -495,6 +508,7 @@ def register(subparsers) -> None:
     p = sub.add_parser("rfid", help="enroll RFID tags: tag UID -> tile",
                        description="Place the tiles on a reader one by one, in layout-sheet order; each read tag "
                                    "is enrolled as the tile asked for.")
+    p.add_argument("--board", metavar="PORT", help="serial port of the tiengow RFID board (rfid.driver)")
     p.add_argument("--port", help="serial port of a reader that sends ASCII hex UIDs")
     p.add_argument("--baud", type=int, default=9600)
     p.add_argument("--uids", metavar="FILE", help="read UIDs from a file, one per line ('-' = keyboard/USB reader)")

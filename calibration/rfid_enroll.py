@@ -14,12 +14,13 @@ and the per-tile copy limits live there); otherwise a small local equivalent is 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from referee.tiles import FULL_SET, SET_COUNTS, Tile
 
-__all__ = ["Enrollment", "EnrollEvent", "uids_from_lines", "serial_uids"]
+__all__ = ["Enrollment", "EnrollEvent", "uids_from_lines", "serial_uids", "board_uids"]
 
 _UID_RE = re.compile(r"[0-9A-Fa-f]{8,14}")
 
@@ -176,3 +177,37 @@ def serial_uids(port: str, baud: int = 9600, timeout: float = 60.0) -> Iterator[
                     last = s
                     yield s
             buf = buf[-16:] if not text.endswith(("\n", "\x03")) else b""
+
+
+def board_uids(port: str, settle: float = 0.5, poll: float = 0.05, idle_timeout: float = 300.0,
+               say=None) -> Iterator[str]:
+    """UIDs from the tiengow RFID board (``rfid.driver.PicoDriver``), as tiles are put on it.
+
+    Whenever the tags on the board have been still for ``settle`` seconds, the tags that were
+    not there before are yielded in reader order: one tile at a time on any reader, or several
+    at once on readers 0, 1, 2, … in layout order.  A tile taken off and put back is yielded
+    again (and reported as a duplicate by :class:`Enrollment`).  Stops after ``idle_timeout``
+    seconds without a new tag, or when the consumer stops."""
+    from rfid.driver import DriverThread, PicoDriver
+
+    drv = PicoDriver(port, on_log=say)
+    yielded: set[str] = set()
+    with DriverThread(drv):
+        last_state = None
+        since = last_new = time.monotonic()
+        while True:
+            now = time.monotonic()
+            state = tuple((s.index, s.uid) for s in drv.slots() if s.uid and s.status == "ok")
+            if state != last_state:
+                last_state, since = state, now
+            present = {u for _, u in state}
+            yielded &= present  # a tag taken off may come back: report it again
+            if now - since >= settle:
+                for _, u in sorted(state):
+                    if u not in yielded:
+                        yielded.add(u)
+                        last_new = now
+                        yield u
+            if now - last_new > idle_timeout:
+                return
+            time.sleep(poll)

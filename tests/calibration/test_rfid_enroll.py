@@ -61,3 +61,29 @@ def test_uids_from_lines():
 def test_duplicate_tag_in_stored_mapping_is_refused():
     with pytest.raises(ProfileError, match="rfid"):
         parse_profile({"version": 2, "rfid": {"tags": {uid(1): "6-3", uid(2): "6-3"}}})
+
+
+def test_enrollment_from_the_simulated_board():
+    """The RFID engineer's simulated board (real firmware loop on a pty) and host driver."""
+    control = pytest.importorskip("rfid.sim.control")
+    pytest.importorskip("rfid.driver")
+    from calibration.rfid_enroll import board_uids
+
+    with control.SimBoard(readers=16) as sim:
+        reads = board_uids(sim.port, settle=0.3, idle_timeout=20)
+        en = Enrollment()
+        try:
+            sim.place(5, "04A1B2C3")  # one tile on any reader
+            assert en.feed(next(reads)).tile == "6-6"
+            sim.remove(5)
+            for slot, u in ((0, "04000010"), (1, "04000011"), (2, "04000012")):
+                sim.place(slot, u)  # three at once, in reader order
+            evs = [en.feed(next(reads)) for _ in range(3)]
+            assert [(e.uid, e.tile) for e in evs] == [("04000010", "6-6"), ("04000011", "1-1"),
+                                                      ("04000012", "1-1")]
+            sim.place(7, "04A1B2C3")  # the first tile again
+            ev = en.feed(next(reads))
+            assert ev.kind == "duplicate" and en.current == "4-4"
+        finally:
+            reads.close()
+    assert len(en.tags) == 4
