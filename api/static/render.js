@@ -41,9 +41,11 @@ const TG = (() => {
          `<stop offset="1" stop-color="#050505"/></linearGradient></defs>`;
     s += `<rect x="2" y="2" width="96" height="246" rx="12" fill="url(#tg-face)" stroke="#8a8a8a" stroke-width="3"/>`;
     [[hi, true], [lo, false]].forEach(([n, top]) => {
-      const oy = top ? 4 : H - 4;
+      const oy = top ? 2 : H - 2;
       pipLayout(n, top).forEach(([x, y, r], i) => {
-        s += `<circle cx="${x}" cy="${(y + oy).toFixed(1)}" r="${r}" fill="${pipColour(n, name, i)}"/>`;
+        // pull each half's pips towards its own centre: the halves read apart, with no divider
+        const cy = 62.5 + (y - 62.5) * 0.86 + oy;
+        s += `<circle cx="${x}" cy="${cy.toFixed(1)}" r="${r}" fill="${pipColour(n, name, i)}"/>`;
       });
     });
     return s + "</svg>";
