@@ -143,3 +143,25 @@ def test_rfid_from_file(workdir, capsys):
     out = capsys.readouterr().out
     assert "already enrolled as 6-6" in out and "2 tags enrolled; no tag yet for: 1-1, 1-1," in out
     assert load_profile(prof).rfid.tags == {"04000001": "6-6", "04000002": "6-6"}
+
+
+def test_tiles_step(workdir, capsys):
+    from calibration.synth import layout_photo
+
+    prof = workdir / "cal.yaml"
+    assert run("table", workdir / "table.png", "--profile", prof) == 0
+    cv2.imwrite(str(workdir / "layout.png"), layout_photo("ivory-chinese", seed=21))
+    cv2.imwrite(str(workdir / "short.png"), layout_photo("ivory-chinese", seed=22, missing=(3,)))
+    before = prof.read_bytes()
+    assert run("tiles", workdir / "short.png", "--profile", prof) == 2
+    assert "slot 4 (1-1): no tile seen" in capsys.readouterr().out
+    _unchanged(prof, before)
+    assert run("tiles", workdir / "layout.png", "--back", "plain", "--profile", prof) == 0
+    out = capsys.readouterr().out
+    assert "read 32 of 32 tiles in their places" in out
+    t = load_profile(prof).tiles
+    assert t.style == "chinese" and t.back == "plain" and abs(t.tile_mm[1] - 64) < 1.5
+    # tile length in the table camera's pixels: 64 mm at the table centre of the 960x720 view
+    assert 30 < t.tile_length_px < 90
+    assert run("check", "--profile", prof) == 0
+    assert "ok    tiles    colour separation margin" in capsys.readouterr().out
