@@ -9,14 +9,13 @@ chip-select pin low), ``unique_id``.  Simulated chips are attached with
 ``time.ticks_ms`` / ``ticks_diff`` / ``ticks_add`` / ``sleep_ms`` / ``sleep_us`` to ``time``.
 """
 
-from __future__ import annotations
-
+# This module also runs under MicroPython (see tests/rfid/mpy_board.py): no __future__ import.
 import sys
 import time as _time
 
-_levels: dict[object, int] = {}
-_devices: dict[int, list[tuple[object, object]]] = {}  # spi id -> [(cs pin id, device)]
-_cs_listeners: dict[object, list[object]] = {}  # pin id -> devices selected by it
+_levels = {}  # pin id -> level
+_devices = {}  # spi id -> [(cs pin id, device)]
+_cs_listeners = {}  # pin id -> devices selected by it
 _unique_id = b"\xe6\x60\x58\x38\x83\x4a\x21\x2f"
 
 
@@ -64,7 +63,7 @@ class Pin:
         self.value(1 - self.value())
 
     def __repr__(self):
-        return f"Pin({self.id!r})"
+        return "Pin(" + repr(self.id) + ")"
 
 
 class SPI:

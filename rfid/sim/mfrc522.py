@@ -16,9 +16,12 @@ A chip can be made to stop answering (``dead = True``): MISO then reads ``dead_v
 (0x00 for a line pulled low, 0xFF for a floating one) and writes are ignored.
 """
 
-from __future__ import annotations
-
-import threading
+# This module also runs under MicroPython (tests run the firmware on the MicroPython unix port
+# against it), so: no __future__ import, no int.bit_length, a plain lock.
+try:
+    from threading import Lock as _Lock
+except ImportError:  # MicroPython
+    from _thread import allocate_lock as _Lock
 
 IDLE, READY, ACTIVE, HALT = "idle", "ready", "active", "halt"
 SEL = (0x93, 0x95, 0x97)
@@ -63,17 +66,20 @@ class SimTag:
         return 0x08 if len(self.uid) == 4 else 0x00  # MIFARE Classic 1K / NTAG
 
     def __repr__(self):
-        return f"SimTag({self.uid.hex().upper()}, {self.state})"
+        return "SimTag(" + self.uid.hex().upper() + ", " + self.state + ")"
 
 
-def _first_diff_bit(answers: list[bytes]) -> int | None:
+def _first_diff_bit(answers):
     """0-based bit index (LSB first within each byte) of the first collision, or None."""
     ref = answers[0]
     for i in range(len(ref)):
         for a in answers[1:]:
             x = ref[i] ^ a[i]
             if x:
-                return i * 8 + ((x & -x).bit_length() - 1)
+                bit = 0
+                while not (x >> bit) & 1:
+                    bit += 1
+                return i * 8 + bit
     return None
 
 
@@ -82,14 +88,14 @@ class SimMFRC522:
 
     def __init__(self, name: str = ""):
         self.name = name
-        self.lock = threading.RLock()
-        self.tags: list[SimTag] = []
+        self.lock = _Lock()
+        self.tags = []
         self.dead = False
         self.dead_value = 0x00
         self.corrupt_next = 0  # garble this many tag answers (bit flip) - tests the firmware's checks
         self.transceives = 0
         self._reset_regs()
-        self._addr: int | None = None
+        self._addr = None
         self._read = False
 
     def _reset_regs(self):
@@ -97,7 +103,7 @@ class SimMFRC522:
         self.regs[0x37] = self.VERSION
         self.regs[0x14] = 0x80  # TxControlReg reset value: antenna off
         self.regs[0x0A] = 0
-        self.fifo: list[int] = []
+        self.fifo = []
         self.command = 0
 
     # -- tags on the antenna (called from the control thread) -----------------------------------
@@ -105,13 +111,13 @@ class SimMFRC522:
         with self.lock:
             self.tags.append(SimTag(uid))
 
-    def remove(self, uid: bytes | None = None) -> int:
+    def remove(self, uid=None) -> int:
         with self.lock:
             before = len(self.tags)
             self.tags = [t for t in self.tags if uid is not None and t.uid != uid]
             return before - len(self.tags)
 
-    def uids(self) -> list[bytes]:
+    def uids(self) -> list:
         with self.lock:
             return [t.uid for t in self.tags]
 
@@ -272,7 +278,7 @@ class SimMFRC522:
         return None
 
     @staticmethod
-    def _answers(answers: list[bytes]):
+    def _answers(answers):
         if not answers:
             return None
         if len(answers) == 1:
