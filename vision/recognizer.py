@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -94,38 +95,38 @@ def _rect_dims(rect) -> tuple[float, float]:
     return (max(w, h), min(w, h))
 
 
-def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.ndarray, list[int]]]:
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
-    L = lab[..., 0]
+def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.ndarray, list[int], int]]:
+    """(name, channel, levels, threshold type): the masks whose blobs may be tiles."""
+    L = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     S = hsv[..., 1]
     V = hsv[..., 2]
-    chans: list[tuple[str, np.ndarray, list[int]]] = []
+    B, INV = cv2.THRESH_BINARY, cv2.THRESH_BINARY_INV
+    chans: list[tuple[str, np.ndarray, list[int], int]] = []
     if params.body_bgr is not None:
-        body = np.uint8([[params.body_bgr]])
-        bl = cv2.cvtColor(body, cv2.COLOR_BGR2Lab)[0, 0].astype(np.int16)
-        d = cv2.absdiff(lab, np.full_like(lab, 0) + bl.astype(np.uint8))
+        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+        bl = cv2.cvtColor(np.uint8([[params.body_bgr]]), cv2.COLOR_BGR2Lab)[0, 0]
+        d = cv2.absdiff(lab, np.full_like(lab, bl))
         # lightness matters less than colour (lighting gradients)
-        dist = (d[..., 0].astype(np.float32) * 0.5 + d[..., 1] + d[..., 2])
-        close = 255 - np.clip(dist * 2, 0, 255).astype(np.uint8)
-        chans.append(("body", close, [255 - 60, 255 - 100, 255 - 140]))
+        dist = cv2.addWeighted(d[..., 0], 0.5, cv2.add(d[..., 1], d[..., 2]), 1.0, 0.0)
+        chans.append(("body", dist, [30, 50, 70], INV))
     otsu, _ = cv2.threshold(L, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     light = [95, 150, 205]
-    dark = [255 - 50, 255 - 90]
+    dark = [50, 90]
     if all(abs(otsu - v) > 15 for v in light):
         light.append(int(otsu))
-    if all(abs((255 - otsu) - v) > 15 for v in dark):
-        dark.append(int(255 - otsu))
-    chans.append(("light", L, light))
-    chans.append(("dark", 255 - L, dark))
+    if all(abs(otsu - v) > 15 for v in dark):
+        dark.append(int(otsu))
+    chans.append(("light", L, light, B))
+    chans.append(("dark", L, dark, INV))
     # lightness against the neighbourhood: light tiles on light wood, lighting gradients
     k = max(15, (max(L.shape) // 6) | 1)
     loc = cv2.blur(L, (k, k))
     rel = cv2.addWeighted(L, 1.0, loc, -1.0, 128.0)
-    chans.append(("rel+", rel, [128 + 14, 128 + 32]))
-    chans.append(("rel-", 255 - rel, [128 + 14, 128 + 32]))
-    sat = np.where(V > 110, S, 0).astype(np.uint8)
-    chans.append(("sat", sat, [45, 80]))
+    chans.append(("rel+", rel, [128 + 24], B))
+    chans.append(("rel-", rel, [128 - 24], INV))
+    sat = cv2.bitwise_and(S, cv2.compare(V, 110, cv2.CMP_GT))
+    chans.append(("sat", sat, [45], B))
     return chans
 
 
@@ -146,12 +147,12 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
         amin = 0.25 * (len_px * len_px / 2.6)
         amax = 1.8 * 4.2 * (len_px * len_px / 2.0)
     else:
-        amin = 60.0
+        amin = 150.0
         amax = 0.3 * h * w
     out: list[_Cand] = []
+    perim_min = int(2.2 * math.sqrt(amin))
     # strong edges cut a blob apart: seams between touching tiles, a tile's face from its side
-    edges = cv2.Canny(cv2.GaussianBlur(small, (3, 3), 0), 40, 110)
-    not_edges = cv2.bitwise_not(edges)
+    not_edges = None  # computed when first needed
     kernel = np.ones((2, 2), np.uint8)
 
     def add(c, tag):
@@ -159,7 +160,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
         if sh is None:
             return None
         rect, ca, fill, aspect = sh
-        if fill < 0.6:
+        if fill < 0.6 or aspect > 12:
             return sh
         bx, by, bw2, bh2 = cv2.boundingRect(c)
         if bx <= 1 or by <= 1 or bx + bw2 >= w - 1 or by + bh2 >= h - 1:
@@ -168,12 +169,15 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
         out.append(_Cand(rect, ca, fill, score, f"{tag}:{aspect:.2f}", c))
         return sh
 
-    for name, ch, levels in _channels(small, params):
+    chans = _channels(small, params)
+    gray_s = next(c[1] for c in chans if c[0] == "light")
+    sat_s = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1]
+    for name, ch, levels, ttype in chans:
         for lv in levels:
-            _, m = cv2.threshold(ch, lv, 255, cv2.THRESH_BINARY)
-            cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            _, m = cv2.threshold(ch, lv, 255, ttype)
+            cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             for c in cs:
-                if len(c) < 4:
+                if len(c) < perim_min:  # CHAIN_APPROX_NONE: one point per boundary pixel
                     continue
                 x, y, bw_, bh_ = cv2.boundingRect(c)
                 if bw_ * bh_ < amin or bw_ * bh_ > amax * 2.2 or max(bw_, bh_) < 8:
@@ -184,9 +188,16 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
                 sh = add(c, f"{name}@{lv}")
                 if sh is not None and sh[2] >= 0.88 and 1.7 <= sh[3] <= 2.9:
                     continue
-                if sh is None and cv2.contourArea(c) < 2 * amin:
+                if sh is None:
                     continue
+                if sh[1] > 0.1 * h * w or sh[2] < 0.5:
+                    continue  # a few touching tiles fill much of their rectangle; table texture does not
                 # not one clean tile: cut along strong edges and look again
+                if not_edges is None:
+                    g = cv2.GaussianBlur(gray_s, (3, 3), 0)
+                    e = cv2.Canny(g, 30, 90)
+                    e2 = cv2.Canny(cv2.GaussianBlur(sat_s, (3, 3), 0), 40, 110)
+                    not_edges = cv2.bitwise_not(cv2.bitwise_or(e, e2))
                 sub = np.zeros((bh_, bw_), np.uint8)
                 cv2.drawContours(sub, [c - np.array([[x, y]], np.int32)], -1, 255, -1)
                 sub = cv2.bitwise_and(sub, m[y : y + bh_, x : x + bw_])
@@ -373,6 +384,23 @@ class _Read:
     body_lab: np.ndarray | None = None
 
 
+_K5 = np.ones((5, 5), np.uint8)
+
+
+@lru_cache(maxsize=64)
+def _canon_masks(Wc: int, Lc: int):
+    m = max(2, int(0.1 * Wc))
+    inner = np.zeros((Wc, Lc), np.uint8)
+    inner[m:-m, m:-m] = 255
+    r = int(0.2 * Wc)  # rounded corners
+    for cx, cy in ((0, 0), (Lc - 1, 0), (0, Wc - 1), (Lc - 1, Wc - 1)):
+        cv2.circle(inner, (cx, cy), r, 0, -1)
+    ks = int(0.45 * Wc) | 1
+    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (ks, ks))
+    vk = cv2.getStructuringElement(cv2.MORPH_RECT, (1, int(0.42 * Wc)))
+    return inner, ker, vk, m
+
+
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None = None) -> _Read | None:
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
@@ -386,36 +414,24 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     crop = cv2.warpPerspective(img, M, (Lc, Wc), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)
     L = lab[..., 0]
-    m = max(2, int(0.1 * Wc))
-    inner = np.zeros((Wc, Lc), np.uint8)
-    inner[m:-m, m:-m] = 1
-    # cut rounded corners
-    r = int(0.2 * Wc)
-    for cx, cy in ((0, 0), (Lc - 1, 0), (0, Wc - 1), (Lc - 1, Wc - 1)):
-        cv2.circle(inner, (cx, cy), r, 0, -1)
-    body_L = float(np.median(L[m:-m, m:-m]))
-    body_a = float(np.median(lab[m:-m, m:-m, 1]))
-    ks = int(0.45 * Wc) | 1
-    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (ks, ks))
-    top = cv2.morphologyEx(L, cv2.MORPH_TOPHAT, ker)
-    black = cv2.morphologyEx(L, cv2.MORPH_BLACKHAT, ker)
-    top = cv2.bitwise_and(top, top, mask=inner)
-    black = cv2.bitwise_and(black, black, mask=inner)
+    inner, ker, vk, m = _canon_masks(Wc, Lc)
+    core = lab[m:-m:2, m:-m:2]
+    body_L = float(np.median(core[..., 0]))
+    body_a = float(np.median(core[..., 1]))
     # pips are the minority that departs from the body: darker or lighter?
-    Li = L[inner > 0].astype(np.int16)
-    n_dark = int(np.count_nonzero(Li < body_L - 30))
-    n_light = int(np.count_nonzero(Li > body_L + 30))
-    resp = black if n_dark >= n_light else top
+    n_dark = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L - 30, cv2.CMP_LT), inner))
+    n_light = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L + 30, cv2.CMP_GT), inner))
+    resp = cv2.morphologyEx(L, cv2.MORPH_BLACKHAT if n_dark >= n_light else cv2.MORPH_TOPHAT, ker)
+    resp = cv2.bitwise_and(resp, inner)
     # low enough for red pips (weaker than white or black ones), above noise
     thr = max(24.0, min(0.28 * float(resp.max()), 70.0))
     _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
     # divider bar: a vertical run across the width near the middle
     bar_len = int(0.42 * Wc)
-    vk = cv2.getStructuringElement(cv2.MORPH_RECT, (1, bar_len))
-    bar = cv2.morphologyEx(bw, cv2.MORPH_OPEN, vk)
     has_bar = False
     split = Lc / 2.0
-    if bar.any() and style != "chinese":
+    bar = cv2.morphologyEx(bw, cv2.MORPH_OPEN, vk) if style != "chinese" else None
+    if bar is not None and cv2.countNonZero(bar):
         nb, lb, sb, cb = cv2.connectedComponentsWithStats(bar)
         best = None
         for k in range(1, nb):
@@ -493,18 +509,20 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         elif near and len(pips) == 1 and pips[0][2] and abs(pips[0][1] - Wc / 2) < 0.15 * Wc:
             spots_back = True  # only the red middle spot survived
     # a tile's body is one colour: two halves that differ are two things side by side
-    body = cv2.bitwise_and(inner, cv2.bitwise_not(cv2.dilate(bw, np.ones((5, 5), np.uint8))))
+    body = cv2.bitwise_and(inner, cv2.bitwise_not(cv2.dilate(bw, _K5)))
     half = int(split)
-    m1, m2 = body[:, :half] > 0, body[:, half:] > 0
-    if m1.sum() > 20 and m2.sum() > 20:
-        l1, l2 = lab[:, :half][m1].astype(np.float32), lab[:, half:][m2].astype(np.float32)
-        d = np.abs(np.median(l1, axis=0) - np.median(l2, axis=0))
+    n1, n2 = cv2.countNonZero(body[:, :half]), cv2.countNonZero(body[:, half:])
+    body_med = None
+    if n1 > 20 and n2 > 20:
+        c1 = np.array(cv2.mean(lab[:, :half], mask=body[:, :half])[:3])
+        c2 = np.array(cv2.mean(lab[:, half:], mask=body[:, half:])[:3])
+        d = np.abs(c1 - c2)
         if d[0] > 40 or d[1] + d[2] > 30:
             return None
-        spread = float(np.mean(np.abs(lab[body > 0, 0].astype(np.float32) - body_L) > 45))
-        if spread > 0.25:
+        off = cv2.bitwise_and(cv2.compare(cv2.absdiff(L, np.full_like(L, int(body_L))), 45, cv2.CMP_GT), body)
+        if cv2.countNonZero(off) > 0.25 * (n1 + n2):
             return None
-    body_med = np.median(lab[body > 0].astype(np.float32), axis=0) if body.any() else None
+        body_med = (c1 * n1 + c2 * n2) / (n1 + n2)
     if (n_total == 0 and not has_bar) or spots_back:
         return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med)
     # per half
@@ -560,43 +578,47 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
     return (hi, lo), None, 0.35 * conf
 
 
-def _skin_mask(small: np.ndarray) -> np.ndarray:
-    b, g, r = (small[..., i].astype(np.int16) for i in range(3))
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    h, s, v = hsv[..., 0], hsv[..., 1], hsv[..., 2]
-    m = (h >= 2) & (h <= 22) & (s >= 45) & (s <= 190) & (v >= 55) & (r - g >= 15) & (g - b >= 10)
-    return m.astype(np.uint8) * 255
+def _skin_mask(small: np.ndarray, hsv: np.ndarray | None = None) -> np.ndarray:
+    if hsv is None:
+        hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    m = cv2.inRange(hsv, (2, 45, 55), (22, 190, 255))
+    b, g, r = cv2.split(small)
+    m = cv2.bitwise_and(m, cv2.compare(cv2.subtract(r, g), 15, cv2.CMP_GE))
+    m = cv2.bitwise_and(m, cv2.compare(cv2.subtract(g, b), 10, cv2.CMP_GE))
+    return m
 
 
-def _hands(small: np.ndarray, len_px: float, rects: list) -> tuple[np.ndarray, list[np.ndarray]]:
+def _hands(small: np.ndarray, len_px: float, rects: list, hsv: np.ndarray | None = None
+           ) -> tuple[np.ndarray, list[np.ndarray]]:
     """Skin-coloured blobs of hand size and thickness, outside the tiles found."""
-    sk = _skin_mask(small)
+    sk = _skin_mask(small, hsv)
     for r in rects:
         (cx, cy), (rw, rh), ang = r
         cv2.fillConvexPoly(sk, cv2.boxPoints(((cx, cy), (rw + 4, rh + 4), ang)).astype(np.int32), 0)
-    sk = cv2.morphologyEx(sk, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, lbl, stats, _ = cv2.connectedComponentsWithStats(sk)
     h, w = sk.shape
     out = np.zeros_like(sk)
     polys = []
     tile_area = len_px * len_px / 2.4
-    for k in range(1, n):
-        a = stats[k, cv2.CC_STAT_AREA]
+    cs, _ = cv2.findContours(sk, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for c in cs:
+        if len(c) < 6:
+            continue
+        a = cv2.contourArea(c)
         if a < 0.6 * tile_area or a > 0.25 * h * w:
             continue
-        comp = (lbl == k).astype(np.uint8)
-        cs, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        c = max(cs, key=cv2.contourArea)
         rect = cv2.minAreaRect(c)
         lo_, sh_ = _rect_dims(rect)
         # a hand is not a tidy rectangle, and its palm is thick
-        if cv2.contourArea(c) / max(1.0, lo_ * sh_) > 0.85 and lo_ / max(1.0, sh_) < 3.2:
+        if a / max(1.0, lo_ * sh_) > 0.85 and lo_ / max(1.0, sh_) < 3.2:
             continue
         x, y, bw, bh = cv2.boundingRect(c)
-        dt = cv2.distanceTransform(comp[y : y + bh, x : x + bw], cv2.DIST_L2, 3)
+        comp = np.zeros((bh, bw), np.uint8)
+        cv2.drawContours(comp, [c - np.array([[x, y]], np.int32)], -1, 255, -1)
+        comp = cv2.bitwise_and(comp, sk[y : y + bh, x : x + bw])
+        dt = cv2.distanceTransform(comp, cv2.DIST_L2, 3)
         if float(dt.max()) < 0.16 * len_px:
             continue
-        out[lbl == k] = 255
+        out[y : y + bh, x : x + bw] |= comp
         polys.append(c)
     return out, polys
 
