@@ -110,7 +110,7 @@ class MFRC522:
         self._w(TModeReg, 0x80)  # TAuto: timer starts at the end of each transmission
         self._w(TPrescalerReg, 0xA9)  # 13.56 MHz / (2*169+1) = 40 kHz, 25 us per tick
         self._w(TReloadRegH, 0x00)
-        self._w(TReloadRegL, 0xC8)  # 200 ticks = 5 ms answer timeout
+        self._w(TReloadRegL, 0x3C)  # 60 ticks = 1.5 ms answer timeout (tags answer in < 0.1 ms)
         self._w(TxASKReg, 0x40)  # 100 % ASK modulation
         self._w(ModeReg, 0x3D)  # CRC preset 0x6363 (ISO 14443-3)
         self._w(RFCfgReg, 0x70)  # maximum receiver gain (48 dB)

@@ -298,13 +298,16 @@ def run(n_readers: int = 16, link_path: str | None = None, period_ms: int = 10,
     ctl_out.write(f"port {rig.port.link_path} {rig.port.slave_name}\n")
     ctl_out.flush()
 
-    def quit_now():
+    def cleanup():
         rig.port.close()
         if tmpdir:
             try:
                 os.rmdir(tmpdir)
             except OSError:
                 pass
+
+    def quit_now():
+        cleanup()
         try:
             ctl_out.write("ok bye\n")
             ctl_out.flush()
@@ -319,11 +322,11 @@ def run(n_readers: int = 16, link_path: str | None = None, period_ms: int = 10,
     import main as firmware_main  # firmware/main.py
 
     try:
-        firmware_main.main()
+        firmware_main.main()  # returns after the host's STOP command
     finally:
         sys.stdout = sys.__stdout__
         sys.stdin = sys.__stdin__
-        rig.port.close()
+        cleanup()
     return 0
 
 
