@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rfid.protocol import P
 from rfid.registry import TagRegistry
 from rfid.tracker import BoardTracker
@@ -212,3 +215,27 @@ def test_snapshot_parts_out_of_order_are_asked_again():
     f.frame(P.T_SNAPSHOT, parts[0])
     f.frame(P.T_SNAPSHOT, parts[2])
     assert f.t.phase == "resync" and f.t.take_requests() == [P.C_SNAPSHOT]
+
+
+# -- fuzz: frames that passed the CRC but carry anything at all --------------------------------
+
+_types = st.sampled_from([P.T_HELLO, P.T_HEARTBEAT, P.T_SCAN, P.T_TAG_ON, P.T_TAG_OFF, P.T_SLOT,
+                          P.T_SNAPSHOT, P.T_ERROR, 0x55])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 255), _types, st.binary(max_size=40)), max_size=30))
+def test_fuzz_tracker_never_crashes_and_names_only_uids_it_was_given(frames):
+    f = Feed(tracker(debounce=1))
+    f.connect()
+    given_uids = set()
+    for seq, mtype, payload in frames:
+        if len(payload) >= 9:
+            given_uids.update({payload[5:9].hex().upper(), payload[5:12].hex().upper()})
+        for k in range(len(payload)):  # a UID anywhere in a payload (snapshot entries)
+            given_uids.update({payload[k:k + 4].hex().upper(), payload[k:k + 7].hex().upper()})
+        f.t.on_frames([(seq, mtype, payload)], f.now)
+        f.t.tick(f.now + 1)
+    for _i, (status, uid) in f.t.confirmed.items():
+        assert status in ("ok", "down", "multi", "error")
+        assert uid is None or uid in given_uids
