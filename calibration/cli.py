@@ -199,7 +199,12 @@ def cmd_camera(args) -> int:
     print(f"reprojection error {sec.reprojection_error:.3f} px RMS over {sec.views} views")
     upd = {"camera": sec}
     if profile.table is not None:
-        print("note: the table was calibrated with the old intrinsics; re-run 'tiengow calibrate table'")
+        if tuple(profile.table.image_size) != tuple(sec.image_size):
+            upd["table"] = None
+            print(f"note: the table was calibrated at {profile.table.image_size[0]}x{profile.table.image_size[1]}; "
+                  "its homography is dropped: re-run 'tiengow calibrate table'")
+        else:
+            print("note: the table was calibrated with the old intrinsics; re-run 'tiengow calibrate table'")
     _save(profile.model_copy(update=upd), args.profile)
     return 0
 

@@ -265,6 +265,17 @@ class Profile(_Strict):
                 raise ValueError(f"{name}: polygon has no area")
         return {n: z[n] for n in ZONE_NAMES}
 
+    @model_validator(mode="after")
+    def _consistent(self) -> Profile:
+        t, c = self.table, self.camera
+        if t is not None and t.undistorted:
+            if c is None:
+                raise ValueError("@table.undistorted: true, but there is no camera section to undistort with")
+            if tuple(c.image_size) != tuple(t.image_size):
+                raise ValueError(f"@table.image_size: {list(t.image_size)} differs from camera.image_size "
+                                 f"{list(c.image_size)}; re-run 'tiengow calibrate table'")
+        return self
+
     def to_data(self) -> dict[str, Any]:
         return _plain(self.model_dump(mode="python", exclude_none=True))
 

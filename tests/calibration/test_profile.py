@@ -159,3 +159,17 @@ def test_unquoted_numeric_uid_is_explained(tmp_path):
     p.write_text("version: 2\nrfid:\n  tags:\n    12345678: 6-6\n")
     with pytest.raises(ProfileError, match="rfid.tags: tag UID 12345678 was read as a number: put UIDs in quotes"):
         load_profile(p)
+
+
+def test_table_and_camera_must_agree():
+    base = full_profile().to_data()
+    base["table"]["undistorted"] = True
+    parse_profile(base)  # same image size: fine
+    del base["camera"]
+    with pytest.raises(ProfileError, match="table.undistorted: true, but there is no camera section"):
+        parse_profile(base, "x.yaml")
+    base = full_profile().to_data()
+    base["table"]["undistorted"] = True
+    base["table"]["image_size"] = [1280, 720]
+    with pytest.raises(ProfileError, match=r"table.image_size: \[1280, 720\] differs from camera.image_size"):
+        parse_profile(base, "x.yaml")
