@@ -22,6 +22,8 @@ The process's own stdin/stdout are a line-based control channel.  The first line
     badcrc              flip a CRC byte of the next frame
     drop [N]            lose the next N frames (a sequence gap)
     unplug / replug     close the pty / open a new one (the symlink follows)
+    reboot              the board restarts (power cycle): firmware state and sequence numbers
+                        start over, the readers reset; "unplug, reboot, replug" = a USB replug
     state               one line: the tags on every antenna
     time                the monotonic clock (to measure latency across processes)
     quit
@@ -30,6 +32,7 @@ The process's own stdin/stdout are a line-based control channel.  The first line
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import random
 import sys
@@ -41,6 +44,11 @@ import tty
 from rfid.protocol import FIRMWARE_DIR
 from rfid.sim import machine as sim_machine
 from rfid.sim.mfrc522 import SimMFRC522
+
+
+class _Reboot(BaseException):
+    """Raised inside the firmware's next serial write to restart it (not an Exception, so the
+    firmware cannot catch it by accident)."""
 
 
 class PtyPort:
@@ -62,6 +70,7 @@ class PtyPort:
         self.drop = 0
         self.written = 0
         self.lost = 0
+        self.reboot = False
         self.plug()
 
     def plug(self) -> str:
@@ -106,6 +115,9 @@ class PtyPort:
     # firmware side -------------------------------------------------------------------------
     def write(self, frame: bytes) -> int:
         with self.lock:
+            if self.reboot:
+                self.reboot = False
+                raise _Reboot()
             n = len(frame)
             if not self.plugged:
                 return n  # USB CDC with no host: the bytes go nowhere
@@ -197,6 +209,12 @@ class SimRig:
         self.port = PtyPort(link_path)
         self.rng = random.Random(seed)
 
+    def power_cycle(self) -> None:
+        for c in self.chips:
+            with c.lock:
+                c._reset_regs()
+                c._field(False)
+
     def chip(self, slot: str) -> SimMFRC522:
         i = int(slot)
         if not 0 <= i < len(self.chips):
@@ -254,6 +272,10 @@ class SimRig:
             return "ok unplugged"
         if cmd == "replug":
             return f"ok replugged {p.plug()}"
+        if cmd == "reboot":
+            with p.lock:
+                p.reboot = True
+            return "ok rebooting"
         if cmd == "state":
             parts = []
             for i, c in enumerate(self.chips):
@@ -322,7 +344,13 @@ def run(n_readers: int = 16, link_path: str | None = None, period_ms: int = 10,
     import main as firmware_main  # firmware/main.py
 
     try:
-        firmware_main.main()  # returns after the host's STOP command
+        while True:
+            try:
+                firmware_main.main()  # returns after the host's STOP command
+                break
+            except _Reboot:
+                rig.power_cycle()
+                firmware_main = importlib.reload(firmware_main)
     finally:
         sys.stdout = sys.__stdout__
         sys.stdin = sys.__stdin__

@@ -97,6 +97,9 @@ class SimBoard:
     def replug(self) -> None:
         self.command("replug")
 
+    def reboot(self) -> None:
+        self.command("reboot")
+
     def close(self) -> None:
         p = self.proc
         self.proc = None

@@ -109,6 +109,33 @@ def test_unplug_and_replug_mid_stream_resyncs_without_losing_state(sim, watch):
     assert any("disconnected" in line for line in watch.driver.log_lines)
 
 
+def test_usb_replug_with_board_reboot(sim, watch):
+    """A real unplug powers the Pico down: it comes back with fresh sequence and scan numbers."""
+    sim.place(0, "04A1B2C3")
+    watch.wait(lambda s: s == expect(seat0_play=[(0, "6-6")]))
+    time.sleep(1.0)
+    before = watch.driver.tracker.last_scan
+    sim.unplug()
+    watch.wait(lambda s: s["seat0.play"][1] == "lost", what="lost")
+    sim.reboot()
+    sim.remove(0)
+    sim.place(13, "04112233445566")
+    time.sleep(0.2)
+    sim.replug()
+    watch.wait(lambda s: s == expect(seat3_play=[(1, "5-4")]), what="after reboot")
+    assert watch.driver.tracker.last_scan < before  # the board's scan count started over
+
+
+def test_board_reboot_while_connected_is_noticed(sim, watch):
+    sim.place(0, "04A1B2C3")
+    watch.wait(lambda s: s == expect(seat0_play=[(0, "6-6")]))
+    sim.reboot()
+    sim.place(1, "04C0FFEE")
+    watch.wait(lambda s: s == expect(seat0_play=[(0, "6-6"), (1, "1-1")]), what="after reboot")
+    log = "\n".join(watch.driver.log_lines)
+    assert "restarted" in log or "gap" in log, log
+
+
 @pytest.mark.parametrize("miso", [0x00, 0xFF])
 def test_reader_that_stops_answering_is_reported(sim, watch, miso):
     sim.place(4, "04A1B2C3")
