@@ -413,3 +413,17 @@ def test_public_replay_with_a_corrected_sealed_discard():
         loads(text)
     except ReplayError as exc:
         raise AssertionError(str(exc)) from None
+
+
+@pytest.mark.xfail(strict=True, reason="BUG (referee/game.py _finish_trick): an immediate payment event carries "
+                                       "trick = the index of the NEXT trick (emitted after trick_won advanced "
+                                       "h.trick), while docs/replay.md gives payment a 0-based trick like "
+                                       "play/trick_won")
+def test_payment_event_names_the_trick_that_caused_it():
+    """docs/replay.md: `payment` has `hand`, `trick` ...; a Gee Joon led to the first trick (trick 0) should
+    give a payment event with trick 0, as its trick_won has."""
+    g = new_game()
+    ev = play_trick(g, ["4-2+2-1", "#2", "#2", "#2"])
+    won = [e for e in ev if e["type"] == "trick_won"][0]
+    pay = [e for e in ev if e["type"] == "payment"][0]
+    assert pay["trick"] == won["trick"] == 0
