@@ -142,12 +142,18 @@ class TokenOut(BaseModel):
     token: str
 
 
+def _text(media: str, description: str) -> dict:
+    return {"description": description, "content": {media: {"schema": {"type": "string"}}}}
+
+
 def _err(*codes: int) -> dict:
     return {c: {"model": ErrorOut} for c in codes}
 
 
-READ_ERRORS = _err(401, 404, 409, 422, 429)
-CMD_ERRORS = _err(401, 404, 409, 422, 429)
+READ_ERRORS = _err(400, 401, 404, 409, 422, 429)
+# Views and replays: public without a token; a token opens the seat / operator variants.
+OPTIONAL_AUTH = {"security": [{}]}  # merged with the HTTPBearer entry: bearer or nothing
+CMD_ERRORS = _err(400, 401, 404, 409, 422, 429)
 
 
 def create_app(db_path: str | None = None, *, service: TableService | None = None, **service_kw) -> FastAPI:
@@ -189,7 +195,7 @@ def create_app(db_path: str | None = None, *, service: TableService | None = Non
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        code = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         detail = exc.detail if isinstance(exc.detail, str) else "request refused"
         return JSONResponse({"error": code, "message": detail}, status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
@@ -264,7 +270,7 @@ def create_app(db_path: str | None = None, *, service: TableService | None = Non
     def list_tables() -> list[dict]:
         return svc.tables()
 
-    @app.get("/api/tables/{table}", tags=["tables"], responses=READ_ERRORS,
+    @app.get("/api/tables/{table}", tags=["tables"], responses=READ_ERRORS, openapi_extra=OPTIONAL_AUTH,
              summary="The table's current game, as the audience may see it")
     def get_table(request: Request, table: TableName, cred: Cred, audience: Audience = "public") -> dict:
         gid = svc.current_game_id(table)
@@ -296,14 +302,14 @@ def create_app(db_path: str | None = None, *, service: TableService | None = Non
         gid, tokens = svc.start_game(body.table, list(body.players), body.rules, body.options, banker, by=body.by)
         return {"game_id": gid, "table": body.table, "seat_tokens": tokens, "view": svc.game_view(gid, "operator")}
 
-    @app.get("/api/games/{game_id}", tags=["games"], responses=READ_ERRORS,
+    @app.get("/api/games/{game_id}", tags=["games"], responses=READ_ERRORS, openapi_extra=OPTIONAL_AUTH,
              summary="The game as the audience may see it")
     def get_game(request: Request, game_id: GameId, cred: Cred, audience: Audience = "public") -> dict:
         svc._record(game_id, loaded=False)
         viewer(request, game_id, audience, cred)
         return svc.game_view(game_id, audience)
 
-    @app.get("/api/games/{game_id}/events", tags=["games"], responses=READ_ERRORS,
+    @app.get("/api/games/{game_id}/events", tags=["games"], responses=READ_ERRORS, openapi_extra=OPTIONAL_AUTH,
              summary="The game's events, projected for the audience")
     def get_events(request: Request, game_id: GameId, cred: Cred, audience: Audience = "public",
                    since: Annotated[int, Query(ge=0, le=10**9)] = 0) -> list[dict]:
@@ -315,7 +321,7 @@ def create_app(db_path: str | None = None, *, service: TableService | None = Non
     def get_hands(game_id: GameId) -> list[dict]:
         return svc.hands(game_id)
 
-    @app.get("/api/games/{game_id}/hands/{hand}", tags=["hands"], responses=READ_ERRORS,
+    @app.get("/api/games/{game_id}/hands/{hand}", tags=["hands"], responses=READ_ERRORS, openapi_extra=OPTIONAL_AUTH,
              summary="One hand's events, projected for the audience")
     def get_hand(request: Request, game_id: GameId, hand: Annotated[int, Path(ge=1, le=10**6)], cred: Cred,
                  audience: Audience = "public") -> dict:
@@ -413,21 +419,24 @@ def create_app(db_path: str | None = None, *, service: TableService | None = Non
     def _disp(game_id: str, variant: str, ext: str) -> dict:
         return {"Content-Disposition": f'attachment; filename="tiengow-{game_id}-{variant}.{ext}"'}
 
-    @app.get("/api/games/{game_id}/replay.jsonl", tags=["replays"], responses=READ_ERRORS,
-             response_class=PlainTextResponse, summary="The replay file (JSON Lines); 'full' needs the operator")
+    @app.get("/api/games/{game_id}/replay.jsonl", tags=["replays"], openapi_extra=OPTIONAL_AUTH,
+             responses={**READ_ERRORS, 200: _text("application/x-ndjson", "The replay, one JSON object a line")},
+             summary="The replay file (JSON Lines); 'full' needs the operator")
     def replay_jsonl(request: Request, game_id: GameId, cred: Cred, variant: Variant = "public"):
         _replay_access(request, game_id, variant, cred)
         return Response(svc.replay_jsonl(game_id, variant), media_type="application/x-ndjson",
                         headers=_disp(game_id, variant, "jsonl"))
 
-    @app.get("/api/games/{game_id}/replay.txt", tags=["replays"], responses=READ_ERRORS,
-             response_class=PlainTextResponse, summary="The game in text notation")
+    @app.get("/api/games/{game_id}/replay.txt", tags=["replays"], openapi_extra=OPTIONAL_AUTH,
+             responses={**READ_ERRORS, 200: _text("text/plain", "The game in text notation")},
+             summary="The game in text notation")
     def replay_txt(request: Request, game_id: GameId, cred: Cred, variant: Variant = "public"):
         _replay_access(request, game_id, variant, cred)
         return PlainTextResponse(svc.replay_notation(game_id, variant), headers=_disp(game_id, variant, "txt"))
 
-    @app.get("/api/games/{game_id}/replay.html", tags=["replays"], responses=READ_ERRORS,
-             response_class=HTMLResponse, summary="A self-contained HTML replay viewer")
+    @app.get("/api/games/{game_id}/replay.html", tags=["replays"], openapi_extra=OPTIONAL_AUTH,
+             responses={**READ_ERRORS, 200: _text("text/html", "One self-contained HTML page")},
+             summary="A self-contained HTML replay viewer")
     def replay_html(request: Request, game_id: GameId, cred: Cred, variant: Variant = "public",
                     download: bool = False):
         _replay_access(request, game_id, variant, cred)

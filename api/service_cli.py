@@ -18,6 +18,10 @@ def register(subparsers) -> None:
     p.add_argument("--db", default="tiengow.sqlite", metavar="FILE", help="SQLite event store (default tiengow.sqlite)")
     p.add_argument("--new-operator-token", action="store_true",
                    help="replace the operator token with a new one and print it once")
+    p.add_argument("--auth-fail-limit", type=int, default=10, metavar="N",
+                   help="failed authentications per client before it is refused for a while (default 10)")
+    p.add_argument("--auth-fail-window", type=float, default=60.0, metavar="SECONDS",
+                   help="the window those failures are counted in, and the lock-out (default 60)")
     p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
     p.set_defaults(func=serve)
 
@@ -40,7 +44,7 @@ def serve(args) -> int:
     from .app import create_app
     from .service import TableService
 
-    svc = TableService.open(args.db)
+    svc = TableService.open(args.db, auth_fail_limit=args.auth_fail_limit, auth_fail_window=args.auth_fail_window)
     token = svc.new_operator_token
     if args.new_operator_token and token is None:
         token = svc.reset_operator_token()

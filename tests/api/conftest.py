@@ -33,7 +33,8 @@ def free_port() -> int:
 class Server:
     """``python -m api.service_cli serve`` as a child process (the real CLI, real uvicorn)."""
 
-    def __init__(self, db: Path, port: int | None = None):
+    def __init__(self, db: Path, port: int | None = None, extra_args: tuple[str, ...] = ()):
+        self.extra_args = list(extra_args)
         self.db = Path(db)
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -45,7 +46,7 @@ class Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "api.service_cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", str(self.db)],
+             "--db", str(self.db), *self.extra_args],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.banner = [self.proc.stdout.readline().rstrip(), self.proc.stdout.readline().rstrip()]
         if self.banner[0].startswith("OPERATOR TOKEN"):
