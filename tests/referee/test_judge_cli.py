@@ -86,6 +86,16 @@ PAGAT_SESSION = [
     ({"ask": "declare", "seat": 1, "banker": 0, "tiles": ["2-1", "5-5"]}, ERR, ("tiles",)),
     ('{"ask": "lead", "tiles": ["6-6"]', ERR, ("JSON",)),
     ({"ask": "lead", "tiles": ["6-6", "5-4"]}, {"valid": True, "category": "mixed_pair"}, ()),
+    ({"ask": "trick", "leader": 1, "plays": [
+        {"seat": 1, "tiles": ["6-6", "6-6"], "face": "up"}, {"seat": 2, "tiles": None, "count": 2, "face": "down"},
+        {"seat": 3, "tiles": None, "count": 2, "face": "down"}, {"seat": 0, "tiles": None, "count": 1, "face": "down"}]},
+     ERR, ("seat 0",)),
+    ({"ask": "trick", "leader": 1, "plays": [
+        {"seat": 1, "tiles": ["6-6", "6-6"], "face": "up"}, {"seat": 2, "tiles": None, "count": 2, "face": "down"},
+        {"seat": 3, "tiles": None, "count": 2, "face": "down"}, {"seat": 0, "tiles": None, "count": 2, "face": "down"}]},
+     {"winner": 1, "tricks_credited": 2}, ()),
+    ({"ask": "lead", "tiles": ["1-2"]}, {"valid": True, "category": "single"}, ()),
+    ({"ask": "beats", "current": ["1-2"], "challenger": ["2-4"]}, {"beats": True}, ()),
 ]
 
 

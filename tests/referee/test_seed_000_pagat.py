@@ -784,3 +784,33 @@ def test_game_over_after_the_configured_hands():
     assert sum(g.state.scores) == 0
     with pytest.raises(GameOver):
         g.play(0, ["6-6"])
+
+
+def test_hong_kong_multiplier_in_a_game_and_on_the_puck():
+    """000 Hong Kong variation: "if the new banker wins a second time, he is paid 4 points per trick below par
+    ... If he then goes on to win a third time, he would triple all transactions (6 points per trick)"; "The
+    banker can stack the appropriate number of chips on top of the puck to indicate how many consecutive wins
+    he has."  A banker sweeping three hands (complete game x2 each time): 5 x 2 x 2, then x4, then x6; the
+    view's banker multiplier shows the factor for his next win."""
+    from referee.views import view
+
+    g = new_game("pagat-hk", first_banker=0)
+    got, puck = [], []
+    for _ in range(3):
+        puck.append(view(g.state, "public")["hand"]["banker_multiplier"])
+        ev = sweep_hand(g)
+        got.append([e for e in ev if e["type"] == "hand_ended"][0]["payments"][1])
+    assert got == [-20, -40, -60]
+    assert puck == [2, 4, 6]
+
+
+def test_tiles_game_is_four_players_eight_tiles():
+    """000 'Players and Equipment': "a trick taking game for four players"; "Each player is dealt eight tiles"."""
+    from referee.rules import RulesError, rules_for
+
+    r = rules_for("pagat")
+    assert (r.players, r.hand_size) == (4, 8)
+    for bad in ({"players": 3}, {"hand_size": 7}):
+        with pytest.raises(RulesError) as exc:
+            rules_for("pagat", bad)
+        assert "4 players" in str(exc.value)

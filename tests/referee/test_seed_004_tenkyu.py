@@ -648,3 +648,29 @@ def test_view_shows_no_early_death_when_seven_sweep_lifts_it():
     g.play(0, ["5-1"])
     assert not any(g.must_fold(s) for s in (1, 2, 3))
     assert view(g.state, "public")["hand"]["early_death"] is False
+
+
+def test_tile_counts_22_civil_10_military():
+    """004 'Equipment': "Civil tiles (文牌, 22 tiles): 11 types × 2 identical copies each. Military tiles (武牌, 10
+    tiles): 10 unique tiles, paired by pip total."""
+    from referee.tiles import FULL_SET
+
+    assert sum(t.is_civil for t in FULL_SET) == 22 and len({t for t in FULL_SET if t.is_civil}) == 11
+    assert sum(not t.is_civil for t in FULL_SET) == 10 and len({t for t in FULL_SET if not t.is_civil}) == 10
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_eight_tricks_per_round_and_zero_sum_in_random_games(seed):
+    """004: "The total trick count across all players always equals 8 per round."  "All payments are zero-sum."
+    Random legal tenkyu-short games: every settled round credits 8 tricks and the scores keep summing to 200."""
+    import random
+
+    from referee.simulate import simulate_game
+
+    g = simulate_game("tenkyu-short", random.Random(seed))
+    ends = [e for e in g.events if e["type"] == "hand_ended"]
+    assert ends
+    for e in ends:
+        assert sum(e["tricks"]) == 8 and sum(e["payments"]) == 0
+        assert sum(e["scores"]) == 200
+    assert g.state.status == "over"
