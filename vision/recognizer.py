@@ -207,6 +207,21 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
                 for c2 in cs2:
                     if len(c2) >= 4:
                         add(c2 + np.array([[x, y]], np.int32), f"{name}@{lv}/cut")
+                # and at stricter levels inside the blob (a dark tile joined to its shadow)
+                blob = np.zeros((bh_, bw_), np.uint8)
+                cv2.drawContours(blob, [c - np.array([[x, y]], np.int32)], -1, 255, -1)
+                roi = ch[y : y + bh_, x : x + bw_]
+                step = 12 if ttype == cv2.THRESH_BINARY_INV else 18
+                for j in (1, 2):
+                    lv2 = lv - j * step if ttype == cv2.THRESH_BINARY_INV else lv + j * step
+                    if not 0 < lv2 < 255:
+                        break
+                    _, sub2 = cv2.threshold(roi, lv2, 255, ttype)
+                    sub2 = cv2.bitwise_and(sub2, blob)
+                    cs3, _ = cv2.findContours(sub2, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+                    for c3 in cs3:
+                        if len(c3) >= 4:
+                            add(c3 + np.array([[x, y]], np.int32), f"{name}@{lv2}/local")
     return out
 
 
@@ -456,6 +471,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     pips: list[tuple[float, float, bool, float]] = []
     areas = []
     stats_of = []
+    comp_ids = []
     for k in range(1, n):
         x, y, w_, h_, a_ = stats[k]
         if a_ < amin:
@@ -467,6 +483,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             continue
         areas.append(a_)
         stats_of.append(stats[k])
+        comp_ids.append(k)
         pips.append((float(cents[k][0]), float(cents[k][1]), False, float(a_)))
     quality = 1.0
     if pips:
@@ -474,24 +491,31 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         counted = []
         for idx, (_cx, _cy, _, a_) in enumerate(pips):
             k = 1
-            if a_ > 2.3 * med and len(pips) > 2:
-                # two pips run together (blur): an elongated blob about twice the usual size
-                comp = stats_of[idx]
-                elong = max(comp[2], comp[3]) / max(1, min(comp[2], comp[3]))
-                if elong > 1.5:
+            comp = stats_of[idx]
+            elong = max(comp[2], comp[3]) / max(1, min(comp[2], comp[3]))
+            if elong > 1.45 and comp[4] > 1.5 * math.pi * (0.09 * Wc) ** 2:
+                # pips run together (blur): a saddle between them splits at a higher level
+                x, y, w_, h_ = comp[:4]
+                sub = resp[y : y + h_, x : x + w_].copy()
+                sub[lbl[y : y + h_, x : x + w_] != comp_ids[idx]] = 0
+                _, hi = cv2.threshold(sub, 0.62 * float(sub.max()), 255, cv2.THRESH_BINARY)
+                nk, _, st2, _ = cv2.connectedComponentsWithStats(hi, connectivity=4)
+                parts = int(np.count_nonzero(st2[1:, cv2.CC_STAT_AREA] >= 3))
+                if parts >= 2:
+                    k = min(3, parts)
+                elif a_ > 1.8 * med and len(pips) > 2:
                     k = max(1, min(3, int(round(a_ / med))))
-                quality *= 0.85
+                if k > 1:
+                    quality *= 0.92
             counted.append(k)
-        # red: mean a* over the component vs body
+        # red: a* (and not too light) around the pip's centre, against the body
+        a_bl = cv2.blur(lab[..., 1], (3, 3))
+        l_bl = cv2.blur(L, (3, 3))
+        ref_a = max(body_a, 128.0) + 14.0
         reds = []
-        for idx, (cx, cy, _, _a) in enumerate(pips):
-            x0, y0 = int(max(0, cx - 2)), int(max(0, cy - 2))
-            patch = lab[y0 : int(cy + 3), x0 : int(cx + 3), 1]
-            patch_l = L[y0 : int(cy + 3), x0 : int(cx + 3)]
-            is_red = bool(patch.size) and (float(np.mean(patch)) - max(body_a, 128.0) > 14.0) and \
-                float(np.mean(patch_l)) < 215
-            reds.append(is_red)
-            del idx
+        for cx, cy, _, _a in pips:
+            xi, yi = int(cx), int(cy)
+            reds.append(bool(a_bl[yi, xi] > ref_a and l_bl[yi, xi] < 215))
         pips = [(p[0], p[1], rd, p[3]) for p, rd in zip(pips, reds, strict=True)]
     else:
         counted = []
