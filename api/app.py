@@ -210,7 +210,9 @@ def create_app(db_path: str | None = None, *, service: TableService | None = Non
         resp.headers.setdefault("X-Content-Type-Options", "nosniff")
         resp.headers.setdefault("Referrer-Policy", "no-referrer")
         resp.headers.setdefault("Cache-Control", "no-store")
-        if resp.headers.get("content-type", "").startswith("text/html"):
+        # (FastAPI's /docs and /redoc load their viewer from a CDN: no CSP there)
+        if resp.headers.get("content-type", "").startswith("text/html") and \
+                request.url.path not in ("/docs", "/redoc", "/docs/oauth2-redirect"):
             resp.headers.setdefault(
                 "Content-Security-Policy",
                 "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
