@@ -814,3 +814,16 @@ def test_tiles_game_is_four_players_eight_tiles():
         with pytest.raises(RulesError) as exc:
             rules_for("pagat", bad)
         assert "4 players" in str(exc.value)
+
+
+@pytest.mark.xfail(strict=True, reason="BUG (message): the early-death refusal names the seat but not the tile "
+                                       "it refuses ('early death: seat 3 has won no trick, so ... the tile must "
+                                       "be played face down'); other refusals name both")
+def test_early_death_refusal_names_the_tile():
+    """000 'Early Death': "Those players' final tiles are immediately discarded face down" — the refusal should
+    say which tile of which seat must go face down, like the other illegal-play messages do."""
+    g = new_game(first_banker=0)
+    _to_last_trick(g)
+    with pytest.raises(IllegalPlay) as exc:
+        g.play(3, ["4-2"])
+    assert "seat 3" in str(exc.value) and "4-2" in str(exc.value)
