@@ -93,8 +93,6 @@ def colour_margin(params: TileSetParams) -> float | None:
 
 def rectify_sheet(image: np.ndarray, spec: LayoutSpec = LAYOUT, ppm: float = 4.0, K=None, dist=None) -> np.ndarray:
     """Top-down view of the layout sheet, ``ppm`` pixels per millimetre."""
-    if K is not None:
-        image = cv2.undistort(image, np.asarray(K, float), np.asarray(dist, float))
     found = {i: c for i, c in detect_markers(image, spec.dictionary).items() if i in spec.marker_ids}
     if len(found) < 3:
         table = {i: c for i, c in detect_markers(image, "DICT_4X4_50").items() if i in (0, 1, 2, 3)}
@@ -113,9 +111,21 @@ def rectify_sheet(image: np.ndarray, spec: LayoutSpec = LAYOUT, ppm: float = 4.0
         dst.append([(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)])
     src_a = np.vstack(src).astype(np.float64)
     dst_a = np.vstack(dst).astype(np.float64) * ppm
-    H, _ = cv2.findHomography(src_a, dst_a, 0)
     W, Hh = spec.paper_mm
-    return cv2.warpPerspective(image, H, (int(round(W * ppm)), int(round(Hh * ppm))), flags=cv2.INTER_LINEAR)
+    size = (int(round(W * ppm)), int(round(Hh * ppm)))
+    if K is None:
+        H, _ = cv2.findHomography(src_a, dst_a, 0)
+        return cv2.warpPerspective(image, H, size, flags=cv2.INTER_LINEAR)
+    # with intrinsics: fit on undistorted corners, then sample the original (distorted) photo
+    # for every sheet pixel, so nothing near the photo's edges is cropped away
+    from calibration.geometry import distort_px, undistort_px
+
+    H, _ = cv2.findHomography(undistort_px(src_a, K, dist), dst_a, 0)
+    xs, ys = np.meshgrid(np.arange(size[0], dtype=np.float64), np.arange(size[1], dtype=np.float64))
+    grid = np.stack([xs.ravel(), ys.ravel()], -1).reshape(-1, 1, 2)
+    und = cv2.perspectiveTransform(grid, np.linalg.inv(H)).reshape(-1, 2)
+    src_px = distort_px(und, K, dist).astype(np.float32).reshape(size[1], size[0], 2)
+    return cv2.remap(image, src_px[..., 0], src_px[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
 
 
 @dataclass

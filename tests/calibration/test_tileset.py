@@ -73,3 +73,13 @@ def test_delta_e():
     assert delta_e((0, 0, 0), (0, 0, 0)) == 0
     assert delta_e((0, 0, 0), (255, 255, 255)) == pytest.approx(100, abs=1)
     assert np.isfinite(delta_e((40, 40, 200), (230, 230, 230)))
+
+
+def test_strong_distortion_with_the_cameras_intrinsics():
+    from calibration.synth import camera_matrix
+
+    K, d = camera_matrix(1280, 720, 62), np.array([-0.15, 0.03, 0, 0, 0])
+    img = layout_photo("white-western", seed=41, tilt_deg=15, image_size=(1280, 720), dist=tuple(d))
+    res = learn_tileset(img, K=K, dist=d)
+    assert res.ok, [s.describe() for s in res.problems]
+    assert abs(res.params.tile_mm[1] - 50) < 1.5
