@@ -84,10 +84,14 @@ class CameraCalibrator:
         self.image_size: tuple[int, int] | None = None
         self.cells: set[int] = set()
         self.tilts: list[float] = []
+        self.centres: list[np.ndarray] = []
         self._n_ids = len(self.board.getIds())
 
     # -- adding views ------------------------------------------------------------------------
-    def add(self, image: np.ndarray, name: str = "view") -> ViewResult:
+    def add(self, image: np.ndarray, name: str = "view", require_new: bool = False) -> ViewResult:
+        """Detect the board and keep the view.  With ``require_new`` (live capture) a view
+        too like one already kept (board centre within 8 % of the image diagonal and tilt
+        within 8 degrees) is refused, so holding the board still does not fill the set."""
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         size = (gray.shape[1], gray.shape[0])
         if self.image_size is None:
@@ -113,10 +117,20 @@ class CameraCalibrator:
             r = ViewResult(name, False, n, "the visible corners lie on one line")
             self.results.append(r)
             return r
+        centre = img.reshape(-1, 2).mean(axis=0)
+        tilt = self._tilt(obj.reshape(-1, 3), img.reshape(-1, 2))
+        if require_new:
+            diag = float(np.hypot(*size))
+            for k, (c, t) in enumerate(zip(self.centres, self.tilts, strict=True)):
+                if np.linalg.norm(centre - c) < 0.08 * diag and abs(tilt - t) < 8:
+                    r = ViewResult(name, False, n, f"too like view {k + 1}: move or tilt the board")
+                    self.results.append(r)
+                    return r
         self.views.append((obj.reshape(-1, 3).astype(np.float32), img.reshape(-1, 2).astype(np.float32)))
         cells = self._cells(img.reshape(-1, 2), size)
         self.cells |= cells
-        self.tilts.append(self._tilt(obj.reshape(-1, 3), img.reshape(-1, 2)))
+        self.tilts.append(tilt)
+        self.centres.append(centre)
         r = ViewResult(name, True, n, "", cells)
         self.results.append(r)
         return r

@@ -173,15 +173,14 @@ def cmd_camera(args) -> int:
     if args.camera is not None:
         print(f"camera {args.camera}: show the board in {args.views} different places and angles "
               "(corners of the image too, and tilted)")
-        for k, frame in enumerate(_grab(args.camera, args.views * 15, every=0.3)):
-            before = set(cal.cells)
-            r = cal.add(frame, f"frame {k}")
-            if r.accepted and not (r.cells - before) and len(cal.views) > 3 and cal.tilts[-1] < 15:
-                cal.views.pop()  # nothing new in this view
-                cal.tilts.pop()
-                continue
+        last_reason = ""
+        for k, frame in enumerate(_grab(args.camera, args.views * 20, every=args.interval)):
+            r = cal.add(frame, f"frame {k}", require_new=True)
             if r.accepted:
-                print(f"  view {len(cal.views)}: {r.corners} corners. {cal.coverage()}")
+                print(f"  view {len(cal.views)}/{args.views}: {r.corners} corners. {cal.coverage()}")
+            elif r.reason != last_reason:
+                print(f"  ({r.reason})")
+            last_reason = r.reason
             if len(cal.views) >= args.views:
                 break
     else:
@@ -469,6 +468,7 @@ def register(subparsers) -> None:
     p.add_argument("inputs", nargs="*", help="images or folders of images of the board")
     p.add_argument("--camera", type=int, metavar="INDEX", help="capture live from this camera")
     p.add_argument("--views", type=int, default=15, help="views to collect live (default 15)")
+    p.add_argument("--interval", type=float, default=0.3, help="seconds between live frames (default 0.3)")
     p.add_argument("--min-views", type=int, default=5, help="fewest good views to accept (default 5)")
     board_opts(p)
     _profile_arg(p)

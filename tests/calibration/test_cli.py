@@ -165,3 +165,43 @@ def test_tiles_step(workdir, capsys):
     assert 30 < t.tile_length_px < 90
     assert run("check", "--profile", prof) == 0
     assert "ok    tiles    colour separation margin" in capsys.readouterr().out
+
+
+class FakeCapture:
+    """Stands in for cv2.VideoCapture: plays a list of frames, each shown three times."""
+
+    frames: list = []
+
+    def __init__(self, index):
+        self.index = index
+        self.queue = [f for f in self.frames for _ in range(3)]
+
+    def isOpened(self):
+        return self.index == 0
+
+    def read(self):
+        if not self.queue:
+            return False, None
+        return True, self.queue.pop(0)
+
+    def release(self):
+        pass
+
+
+def test_live_camera_and_table(workdir, views, table_image, monkeypatch, capsys):
+    monkeypatch.setattr(cv2, "VideoCapture", FakeCapture)
+    FakeCapture.frames = list(views[:7])
+    prof = workdir / "cal.yaml"
+    assert run("camera", "--camera", 0, "--views", 6, "--interval", 0, "--profile", prof) == 0
+    out = capsys.readouterr().out
+    assert "view 6/6:" in out and "too like view" in out  # repeated frames are not kept
+    assert load_profile(prof).camera.views == 6
+    FakeCapture.frames = [table_image] * 2
+    assert run("table", "--camera", 0, "--profile", prof) == 0
+    assert "camera 0: 4 markers found" in capsys.readouterr().out
+    assert run("check", "--camera", 0, "--profile", prof) == 0
+    assert "markers visible now: 4 of 4" in capsys.readouterr().out
+    before = prof.read_bytes()
+    assert run("table", "--camera", 3, "--profile", prof) == 2
+    assert "camera 3 could not be opened" in capsys.readouterr().err
+    _unchanged(prof, before)
