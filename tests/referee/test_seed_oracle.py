@@ -48,6 +48,8 @@ def _lead(tr):
 
 
 def _banker_factor(profile, k, prov, banker_wins):
+    if profile == "navpil-increasing":
+        return max(2, k + 1)                             # 001/002 'Increasing Banker Multiplier'
     if profile == "tenkyu":
         return 1 if prov else k + 1                      # 004 'Dealer multiplier'
     if profile == "pagat-hk" and banker_wins:
@@ -152,14 +154,20 @@ def _pay(profile, tricks, winner, mult, banker, k, prov, capture_by):
         base = 5 if tricks[s] == 0 else 4 - tricks[s]
         amt = base * mult
         if banker in (s, winner):
-            amt *= _banker_factor(profile, k, prov, winner == banker)
+            if profile == "navpil-increasing" and s == banker and tricks[s] > 4:
+                pass                                     # 001: "the banker receives the usual number of chips"
+            else:
+                amt *= _banker_factor(profile, k, prov, winner == banker)
         payer = capture_by if (capture_by is not None and amt > 0 and s != capture_by) else s
         pay[payer] -= amt
         pay[winner] += amt
     return pay
 
 
-@pytest.mark.parametrize("profile", ["pagat", "pagat-hk", "navpil", "tenkyu"])
+OPTIONS = {"navpil-increasing": ("navpil", {"banker_multiplier": "increasing"})}
+
+
+@pytest.mark.parametrize("profile", ["pagat", "pagat-hk", "navpil", "navpil-increasing", "tenkyu"])
 @pytest.mark.parametrize("seed", range(8))
 def test_every_payment_matches_the_seed_arithmetic(profile, seed):
     """Seeds 000 ('Scoring', 'Banker Double', Hong Kong, 'Payments for Tricks', 'Last Trick Bonuses', 'Complete
@@ -169,7 +177,8 @@ def test_every_payment_matches_the_seed_arithmetic(profile, seed):
     hands = []
     for j in range(5):
         rng = random.Random(1000 * (5 * seed + j) + 7)
-        game = simulate_game(rules_for(profile), rng, combo_rate=0.7, fold_rate=0.3)
+        base, opts = OPTIONS.get(profile, (profile, {}))
+        game = simulate_game(rules_for(base, opts), rng, combo_rate=0.7, fold_rate=0.3)
         hands += _hands(game.events)
     assert len(hands) >= 40
     for hand in hands:
@@ -178,9 +187,28 @@ def test_every_payment_matches_the_seed_arithmetic(profile, seed):
         want_pays = []
         for i, tr in enumerate(hand["tricks"]):
             last = i == len(hand["tricks"]) - 1
-            p = _immediate(profile if profile != "navpil" else "none", tr, last, banker, k, prov)
+            p = _immediate(profile, tr, last, banker, k, prov)
             if p is not None:
                 want_pays.append(p)
         assert [p["payments"] for p in hand["pays"]] == want_pays, (profile, seed, start["hand"])
-        want = _settlement(profile if profile != "navpil" else "navpil", hand)
+        want = _settlement(profile, hand)
         assert hand["end"]["payments"] == want, (profile, seed, start["hand"], hand["end"]["reasons"])
+
+
+@pytest.mark.parametrize("profile,players,c,bonus", [("decktet", 4, 4, 3), ("decktet-3", 3, 5, 2)])
+def test_decktet_scores_match_the_formula_and_winners_hold_two_tricks(profile, players, c, bonus):
+    """Seed 003 'End of the game': winner (tricks)+3, others (tricks)-4 (3 players: +2 and -5), zero-sum; and
+    "you can only win a game when you take at least 2 tricks" — in random legal games every winner of the
+    last trick holds at least two."""
+    n = 0
+    for j in range(12):
+        game = simulate_game(rules_for(profile), random.Random(j), combo_rate=0.7, fold_rate=0.3)
+        for e in game.events:
+            if e["type"] != "hand_ended":
+                continue
+            n += 1
+            t, w = e["tricks"], e["winner"]
+            assert len(t) == players and sum(t) == (9 if players == 4 else 8)
+            assert e["payments"] == [x + bonus if s == w else x - c for s, x in enumerate(t)]
+            assert t[w] >= 2
+    assert n >= 40
