@@ -157,6 +157,13 @@ const TG = (() => {
         caption = lh.type === "hand_voided" ? "Hand voided" :
           `Hand ${lh.hand} won by ${esc(g.players[lh.winner])}<br><small>${pays}</small>`;
       }
+      if (!plays.length && !h.completed.length && !h.over && g.status !== "over") {
+        caption = `Hand ${h.number} · ${esc(g.players[h.banker])} leads`;
+        const lh = g.last_hand;
+        if (lh && lh.type === "hand_ended") {
+          caption += `<br><small>last hand won by ${esc(g.players[lh.winner])}</small>`;
+        }
+      }
       if (caption) centre += `<div class="caption">${caption}</div>`;
       centre = `<div class="trick${dim ? " dim" : ""}">${centre}</div>`;
     }
@@ -170,10 +177,16 @@ const TG = (() => {
 
     // payments
     const pays = (g.last_payments || []).slice(-3).reverse();
-    el(".payments").innerHTML = `<h2>Payments <span class="zh">付款</span></h2>` + (pays.length ? pays.map(p => {
-      const who = p.payments.map((v, i) => v ? `${esc(g.players[i])} ${v > 0 ? "+" : ""}${v}` : "").filter(Boolean).join(" · ");
-      return `<div class="pay"><div class="why">${esc(p.text || p.kind)}</div><div class="amt">${who}</div></div>`;
-    }).join("") : `<div class="none">none yet this hand</div>`);
+    const lh = g.last_hand;
+    if (lh && lh.type === "hand_ended" && !pays.some(p => p.kind === "settlement")) {
+      // the hand just settled (the next one has begun): keep its settlement on screen
+      pays.push({kind: "settlement", payments: lh.payments,
+                 text: `Hand ${lh.hand} won by ${g.players[lh.winner]}` + (lh.reasons && lh.reasons.length ? ": " + lh.reasons.join("; ") : "")});
+    }
+    const amounts = (p) => p.payments.map((v, i) => v ? `${esc(g.players[i])} ${v > 0 ? "+" : ""}${v}` : "").filter(Boolean).join(" · ");
+    el(".payments").innerHTML = `<h2>Payments <span class="zh">付款</span></h2>` + (pays.length ? pays.slice(0, 3).map(p =>
+      `<div class="pay"><div class="why">${esc(p.text || (p.kind === "settlement" ? "Hand settled" : p.kind))}</div><div class="amt">${amounts(p)}</div></div>`
+    ).join("") : `<div class="none">none yet this hand</div>`);
 
     let alerts = (tv.alerts || []).slice();
     (tv.reveals || []).slice(-2).forEach(r => alerts.push({kind: "dispute", title: "Discard revealed",

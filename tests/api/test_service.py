@@ -150,3 +150,24 @@ def test_refused_commands_change_nothing(svc):
         with pytest.raises(RefereeError):
             bad()
     assert svc.game(gid).events == before and svc.store.event_count(gid) == len(before)
+
+
+def test_early_death_in_force_is_an_alert_on_every_screen(svc):
+    # find a deal where someone has no trick when the last single-tile trick is led
+    for seed in range(200):
+        g = Game("pagat", PLAYERS, first_banker=0, salt_seed=1)
+        p = AutoPlayer(g, seed=seed)
+        plays = [p.step() for _ in range(29)]
+        if 0 in g.state.hand.tricks:
+            break
+    else:
+        pytest.skip("no early-death deal found")
+    gid, _ = svc.start_game("ed", PLAYERS, "pagat", {}, 0)
+    for q in plays[:-1]:
+        svc.play(gid, q["seat"], q["tiles"], q["face"], q.get("count"))
+        assert all(a["kind"] != "early_death" for a in svc.table_view("ed")["alerts"])
+    q = plays[-1]
+    svc.play(gid, q["seat"], q["tiles"], q["face"], q.get("count"))
+    for audience in ("public", "seat1", "operator"):
+        alerts = svc.table_view("ed", audience)["alerts"]
+        assert [a["kind"] for a in alerts] == ["early_death"] and "face down" in alerts[0]["message"]
