@@ -325,3 +325,24 @@ def test_three_player_scoring():
             assert pay == [t + 2 if s == w else t - 5 for s, t in enumerate(tricks)]
     res = judge({"ask": "settle", "banker": 0, "winner": 3, "tricks": [5, 1, 2]}, "decktet-3")
     assert "error" in res and "seat 3" in res["error"]
+
+
+_TIERS = {
+    "suits": {s: i + 1 for i, s in enumerate(("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots"))},
+    "cycle": {"Mountain": 1, "Diplomat": 1, "Pact": 1, "Discovery": 2, "Origin": 3, "Sailor": 3, "Mill": 3,
+              "Savage": 4, "Battle": 5, "Soldier": 5, "Betrayal": 5, "Author": 6},
+    "inter": {"Journey": 1, "Lunatic": 1, "Forest": 2, "Chance Meeting": 2, "Desert": 3, "Penitent": 3,
+              "Painter": 4, "Castle": 4, "Cave": 5, "Darkness": 5, "Market": 6, "Merchant": 6},
+}
+
+
+@pytest.mark.parametrize("card", [c.name for c in DECK])
+def test_every_card_has_the_set_and_tier_of_decktet_md(card):
+    """shared/decktet.md 'Sets' and 'Tiers' (the seed's own table was an image): Suits by suit, Cycle by suit
+    pair in cycle order with Knots+Moons last, Inter by suit pair in suit order."""
+    c = Card.parse(card)
+    if c.set == "suits":
+        assert c.tier == _TIERS["suits"][c.suits[0]]
+    else:
+        assert c.tier == _TIERS[c.set][c.name]
+    assert sum(1 for s in _TIERS.values() for k in s if k == card or k in card) >= 1
