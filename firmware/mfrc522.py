@@ -105,8 +105,13 @@ class MFRC522:
 
     def init(self):
         """Soft-reset and configure. Returns True if the chip answered with a known version."""
+        if not self.alive():  # not there: do not spend the reset time on it every scan
+            return False
         self._w(CommandReg, PCD_SOFTRESET)
-        time.sleep_ms(2)
+        for _ in range(50):  # the PowerDown bit stays set until the oscillator runs (< 50 ms)
+            time.sleep_ms(1)
+            if not self._r(CommandReg) & 0x10:
+                break
         self._w(TModeReg, 0x80)  # TAuto: timer starts at the end of each transmission
         self._w(TPrescalerReg, 0xA9)  # 13.56 MHz / (2*169+1) = 40 kHz, 25 us per tick
         self._w(TReloadRegH, 0x00)

@@ -59,6 +59,22 @@ def test_plain_pyserial_handshake_and_events(sim):
         assert p.errors == []
 
 
+def test_garbled_command_from_the_host_is_reported_by_the_board(sim):
+    with serial.Serial(sim.port, 115200, timeout=0.05) as s:
+        s.reset_input_buffer()
+        good = P.encode(0, P.C_HELLO)
+        s.write(b"\x13\xa5\x02\x00" + good[:-2] + b"\x00" + good[-1:] + good)  # junk, a bad CRC, then ok
+        p = P.FrameParser()
+        frames = read_frames(s, p, 0.4)
+        errors = [P.decode_error(f[2]) for f in frames if f[1] == P.T_ERROR]
+        assert errors and errors[0][0] == P.E_BAD_FRAME
+        assert "garbled input from host" in errors[0][1] and "at byte 0" in errors[0][1]
+        assert any(f[1] == P.T_HELLO for f in frames)  # the good command after it was answered
+        s.write(P.encode(1, 0x99))
+        frames = read_frames(s, p, 0.3)
+        assert any(f[1] == P.T_ERROR and P.decode_error(f[2])[0] == P.E_UNKNOWN_CMD for f in frames)
+
+
 def test_place_and_remove_4_and_7_byte_tags(sim, watch):
     sim.place(0, "04A1B2C3")
     sim.place(5, "04112233445566")
@@ -88,6 +104,8 @@ def test_line_faults_end_in_a_clear_status_and_the_right_state(sim, watch, fault
     watch.wait(lambda s: s == expect(seat2_play=[(1, "1-1")]), what=f"state after {fault}")
     log = "\n".join(watch.driver.log_lines)
     assert evidence in log, log
+    if fault.startswith(("garbage", "noise", "truncate", "badcrc")):
+        assert "at stream byte" in log  # where in the stream it happened
     # nothing that was not there: only the 6-6 at seat0 slot 1 and the 1-1 at seat2 slot 1 ever showed
     shown = {(ob.zone, t.slot, t.name) for ob in watch.all for t in ob.tiles}
     assert shown <= {("seat0.play", 1, "6-6"), ("seat2.play", 1, "1-1")}, shown
