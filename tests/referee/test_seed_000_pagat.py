@@ -827,3 +827,22 @@ def test_early_death_refusal_names_the_tile():
     with pytest.raises(IllegalPlay) as exc:
         g.play(3, ["4-2"])
     assert "seat 3" in str(exc.value) and "4-2" in str(exc.value)
+
+
+def test_unbeatable_exception_is_the_banker_s_only():
+    """000: "the banker does not get the 'complete game bonus' if in the first trick he led ..." — a non-banker
+    who takes the banker's first lead and then every trick keeps the bonus even with the option on."""
+    g = new_game(first_banker=0, unbeatable_exception=True)
+    play_trick(g, ["2-2", "6-6", "#", "#"])
+    ev = []
+    for t in ("6-6", "1-1", "1-1", "4-4", "4-4", "3-1", "3-1"):
+        ev += play_trick(g, [t, "#", "#", "#"])
+    end = [e for e in ev if e["type"] == "hand_ended"][0]
+    assert end["tricks"] == [0, 8, 0, 0] and end["payments"] == [-20, 40, -10, -10]
+
+
+def test_equal_triplets_tie():
+    """000: a triplet beats another only if "Each tile in the first triplet or quartet beats its corresponding
+    tile in the second" — two Heavens with either Nine are equal, so the earlier stands."""
+    assert beats(["6-6", "6-6", "6-3"], ["6-6", "6-6", "5-4"]) is False
+    assert beats(["6-6", "6-6", "5-4"], ["6-6", "6-6", "6-3"]) is False
