@@ -8,11 +8,12 @@ client receives, two latencies are taken:
 
 * end to end: from the moment the driver sends the play's HTTP request to the moment the
   client has the message (request, rules, SQLite commit with fsync, fan-out, delivery);
-* from commit: from the event's ``at`` stamp (taken just before the commit) to delivery.
+* from commit: from the event's ``at`` stamp (taken just before the commit, so the fsync is
+  included) to delivery.
 
 The server's CPU share is its user+system CPU time (``/proc/<pid>/stat``) over the measuring
-window, as a fraction of one core.  Clients and driver share one asyncio loop in this
-process, on the same machine: the figures include their cost too.
+window, as a fraction of one core.  The clients run in one child process (one asyncio loop),
+the driver in this one, all on the same machine as the server: they compete for its cores.
 """
 
 from __future__ import annotations
@@ -53,28 +54,49 @@ def _pct(values: list[float], q: float) -> float:
     return values[k]
 
 
-async def _client(url: str, received: list, ready: asyncio.Event, counter: list, stop: asyncio.Event):
+async def _client(url: str, received: list, ready: list, stop: asyncio.Event):
     import websockets
 
     async with websockets.connect(url, max_size=None, ping_interval=None) as ws:
         await ws.recv()  # snapshot
-        counter[0] += 1
-        if counter[0] == counter[1]:
-            ready.set()
+        ready[0] += 1
         while not stop.is_set():
             try:
                 text = await asyncio.wait_for(ws.recv(), timeout=0.5)
             except TimeoutError:
                 continue
             now = time.time()
-            msg = json.loads(text)
+            msg = json.loads(text)  # a real client parses every message
             evs = msg.get("events") or []
             if evs:
                 received.append((evs[0]["seq"], now, evs[0].get("at"), len(text), msg.get("game_id")))
 
 
+def _clients_process(url: str, n: int, conn) -> None:
+    """The WebSocket clients, in their own process (so the driver is not starved)."""
+
+    async def main():
+        received: list = []
+        ready = [0]
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(_client(url, received, ready, stop)) for _ in range(n)]
+        while ready[0] < n:
+            await asyncio.sleep(0.05)
+            if any(t.done() for t in tasks):
+                break
+        conn.send(("ready", ready[0]))
+        await asyncio.to_thread(conn.recv)  # "stop"
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        conn.send(("done", received))
+
+    asyncio.run(main())
+
+
 async def _measure(base: str, token: str, clients: int, rate: float, seconds: float, warmup: float,
                    pid: int | None) -> dict:
+    import multiprocessing
+
     import httpx
 
     from referee.game import Game
@@ -84,29 +106,29 @@ async def _measure(base: str, token: str, clients: int, rate: float, seconds: fl
     players = ["Ann", "Bo", "Cy", "Di"]
     headers = {"Authorization": f"Bearer {token}"}
     http = httpx.AsyncClient(base_url=base, timeout=10)
+    opts = {"game_hands": 1000, "max_rounds": 1000}
 
     async def new_game():
-        r = await http.post("/api/games", json={"table": "bench", "players": players, "banker": 0,
-                                                "options": {"game_hands": 1000, "max_rounds": 1000}},
+        r = await http.post("/api/games", json={"table": "bench", "players": players, "banker": 0, "options": opts},
                             headers=headers)
         r.raise_for_status()
-        return r.json()["game_id"], AutoPlayer(Game("pagat", players, first_banker=0, salt_seed=1,
-                                                    options={"game_hands": 1000, "max_rounds": 1000}), seed=7)
+        return r.json()["game_id"], AutoPlayer(Game("pagat", players, first_banker=0, salt_seed=1, options=opts),
+                                               seed=7)
 
     gid, player = await new_game()
     ws_url = base.replace("http://", "ws://") + "/ws/tables/bench?audience=public"
-    received: list = []
-    ready, stop = asyncio.Event(), asyncio.Event()
-    counter = [0, clients]
-    tasks = [asyncio.create_task(_client(ws_url, received, ready, counter, stop)) for _ in range(clients)]
-    await asyncio.wait_for(ready.wait(), timeout=60)
+    parent, child = multiprocessing.get_context("spawn").Pipe()
+    proc = multiprocessing.get_context("spawn").Process(target=_clients_process, args=(ws_url, clients, child))
+    proc.start()
+    kind, connected = await asyncio.to_thread(parent.recv)
+    if connected < clients:
+        raise RuntimeError(f"only {connected} of {clients} clients could connect")
 
-    sent: dict[tuple[str, int], float] = {}  # (game, first seq) -> send time
+    sent: dict[tuple[str, int], float] = {}  # (game, first seq of the command) -> time the request was sent
     events_sent = 0
-    t_start = time.time()
-    t_measure = t_start + warmup
+    t_measure = time.time() + warmup
     t_end = t_measure + seconds
-    cpu0 = None
+    cpu0 = wall0 = None
     next_at = time.perf_counter()
     errors = 0
     while time.time() < t_end:
@@ -133,8 +155,9 @@ async def _measure(base: str, token: str, clients: int, rate: float, seconds: fl
     if pid and cpu0 is not None:
         cpu, wall = _cpu_seconds(pid) - cpu0, time.time() - wall0
     await asyncio.sleep(1.0)  # let the last messages arrive
-    stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    parent.send("stop")
+    kind, received = await asyncio.to_thread(parent.recv)
+    proc.join(10)
     await http.aclose()
 
     e2e, commit, sizes = [], [], []
@@ -147,9 +170,11 @@ async def _measure(base: str, token: str, clients: int, rate: float, seconds: fl
             commit.append((t_recv - at) * 1000)
         sizes.append(size)
     expected = len(sent) * clients
+    measured = (wall or seconds)
     return {
         "clients": clients, "rate_events_per_s": rate, "seconds": seconds,
-        "events_sent": events_sent, "messages_expected": expected, "messages_delivered": len(e2e),
+        "events_sent": events_sent, "events_per_s_achieved": events_sent / measured,
+        "messages_expected": expected, "messages_delivered": len(e2e),
         "delivery_ratio": len(e2e) / expected if expected else None,
         "e2e_ms": {"p50": _pct(e2e, 50), "p99": _pct(e2e, 99), "max": max(e2e) if e2e else None,
                    "mean": statistics.fmean(e2e) if e2e else None},
@@ -157,6 +182,7 @@ async def _measure(base: str, token: str, clients: int, rate: float, seconds: fl
         "message_bytes_mean": statistics.fmean(sizes) if sizes else None,
         "server_cpu_share_of_one_core": cpu / wall if cpu is not None else None,
         "cores": os.cpu_count(), "errors": errors,
+        "load_average_1min": os.getloadavg()[0],
     }
 
 
@@ -195,16 +221,18 @@ def run_bench(args) -> int:
         return 0
     cpu = res["server_cpu_share_of_one_core"]
     print(f"tiengow bench api: {res['clients']} WebSocket clients on loopback, {res['rate_events_per_s']:g} events/s "
-          f"for {res['seconds']:g} s ({res['events_sent']} events)")
+          f"for {res['seconds']:g} s ({res['events_sent']} events, {res['events_per_s_achieved']:.1f}/s achieved)")
     print(f"  delivered       {res['messages_delivered']} of {res['messages_expected']} messages "
           f"({100 * (res['delivery_ratio'] or 0):.1f}%), {res['message_bytes_mean'] or 0:.0f} bytes each on average")
     e, c = res["e2e_ms"], res["from_commit_ms"]
     print(f"  latency, request sent -> client has it:  p50 {e['p50']:.1f} ms   p99 {e['p99']:.1f} ms   "
           f"max {e['max']:.1f} ms")
-    print(f"  latency, event committed -> client:      p50 {c['p50']:.1f} ms   p99 {c['p99']:.1f} ms")
+    print(f"  latency, event stamped (before its commit, fsync included) -> client:  p50 {c['p50']:.1f} ms   p99 {c['p99']:.1f} ms")
     if cpu is not None:
         print(f"  server CPU       {100 * cpu:.1f}% of one core ({100 * cpu / res['cores']:.1f}% of "
               f"{res['cores']} cores)")
+    print(f"  machine load    {res['load_average_1min']:.2f} (1-minute load average at the end; other work on "
+          f"the machine inflates the latencies)")
     if res["errors"]:
         print(f"  refused plays    {res['errors']}")
     return 0
