@@ -150,6 +150,8 @@ class PicoDriver(_Base):
                 raise
             except Exception as exc:  # noqa: BLE001 - any failure of the link means: reconnect
                 reason = f"{type(exc).__name__}: {exc}"
+                if "returned no data" in str(exc) or "Input/output error" in str(exc):
+                    reason = "the port went away (unplugged?)"
             finally:
                 self.connected = False
             if reason and reason != last_err and self.tracker.phase == BoardTracker.DISCONNECTED:

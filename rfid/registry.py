@@ -6,10 +6,10 @@ Calibration stores it under the ``rfid:`` key of its YAML profile as a plain map
       seats: 4
       slots_per_seat: 4
       zone: "seat{seat}.play"          # optional, the default
-      tags:
-        04A1B2C3: "6-6"                # 4-byte MIFARE UID (8 hex digits)
-        04112233445566: "6-6"          # 7-byte NTAG UID (14 hex digits)
-        0F00A1B2C3: "5-4"              # 125 kHz EM4100 ID (10 hex digits)
+      tags:                            # quote the UIDs: YAML reads 04112233445566 as a number
+        "04A1B2C3": "6-6"              # 4-byte MIFARE UID (8 hex digits)
+        "04112233445566": "6-6"        # 7-byte NTAG UID (14 hex digits)
+        "0F00A1B2C3": "5-4"            # 125 kHz EM4100 ID (10 hex digits)
       readers:                         # optional overrides, "[board:]index": "zone:slot"
         "16": "centre:0"
 
@@ -109,6 +109,12 @@ class TagRegistry:
         readers = data.get("readers") or {}
         if not isinstance(readers, Mapping):
             raise RegistryError("rfid.readers: expected a mapping of reader index -> 'zone:slot'")
+        for k in tags:
+            if isinstance(k, int) and not isinstance(k, bool):
+                raise RegistryError(
+                    f"rfid.tags: the UID key {k!r} was read as a number (YAML turns 04112233445566 into an "
+                    f"octal integer); quote every UID in the YAML, like '04112233445566': '6-6'"
+                )
         return cls({str(k): v for k, v in tags.items()}, seats=data.get("seats", 4),
                    slots_per_seat=data.get("slots_per_seat", 4), zone=data.get("zone", DEFAULT_ZONE),
                    readers={str(k): v for k, v in readers.items()})

@@ -81,3 +81,9 @@ def test_normalize_uid():
     with pytest.raises(RegistryError):
         normalize_uid(1234)
     assert TagRegistry().tile_for("garbage") is None
+
+
+def test_unquoted_uid_in_yaml_is_refused_with_a_hint():
+    data = yaml.safe_load("tags:\n  04112233445566: '6-6'\n  12345678: '5-4'\n")
+    with pytest.raises(RegistryError, match="quote every UID"):
+        TagRegistry.from_mapping(data)
