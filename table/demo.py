@@ -278,6 +278,16 @@ class RfidRig:
             self.board.place(idx, uid)
             self.on_antenna[idx] = uid
 
+    unplugged = False
+
+    def unplug(self) -> None:
+        self.board.unplug()
+        self.unplugged = True
+
+    def replug(self) -> None:
+        self.board.replug()
+        self.unplugged = False
+
     def clear(self) -> None:
         for idx in list(self.on_antenna):
             self.board.remove(idx)
@@ -313,6 +323,11 @@ class DemoOptions:
     summary: str | None = None
     fps: float = 8.0
     lead_settle: float = 0.5
+    # faults, for tests: share of frames dropped; (start, seconds) of scene time when the
+    # camera is dead; (start, seconds) when the RFID board is unplugged
+    drop_rate: float = 0.0
+    camera_outage: tuple[float, float] | None = None
+    rfid_outage: tuple[float, float] | None = None
     log: object = None  # callable(str) for progress
 
 
@@ -334,8 +349,13 @@ def run_demo(opt: DemoOptions) -> dict:
     tmpdir = tempfile.mkdtemp(prefix="tiengow-demo-")
     db = opt.db or os.path.join(tmpdir, "demo.sqlite")
     svc = TableService.open(db)
-    gid, _tokens = svc.start_game("demo", list(script.game.players), rules.profile, rules.options(),
-                                  banker=script.first_banker, by="demo")
+    gid = svc.current_game_id("demo")
+    done = _progress(svc.game(gid)) if gid and svc.game(gid).state.status == "playing" else None
+    if done is None:
+        gid, _tokens = svc.start_game("demo", list(script.game.players), rules.profile, rules.options(),
+                                      banker=script.first_banker, by="demo")
+    else:
+        say(f"resuming game {gid} from {db}: {len(done['plays'])} plays already refereed")
     server = None
     if opt.serve:
         server = _serve(svc, opt.host, opt.port)
@@ -352,11 +372,24 @@ def run_demo(opt: DemoOptions) -> dict:
     cam_lat: list[float] = []
     lat_by_role: dict[str, list[float]] = {"lead": [], "follow": []}
     t_wall0 = time.perf_counter()
+    fault_rng = random.Random(opt.seed + 1)
     cv2.setNumThreads(1)
     try:
+        skipping = done is not None
         for step in script.steps:
             if rt.game.state.status != "playing":
                 break
+            if skipping and _already_done(step, done):
+                for _dur, mutate, _mark in timeline.segments(step, table):
+                    mutate()  # fast-forward the table to where the referee is
+                continue
+            if skipping:
+                skipping = False
+                table.hands = []
+                if rig:
+                    for s_, content in enumerate(table.zones):
+                        if content:
+                            rig.place(s_, [n for n, _f in content])
             for dur, mutate, mark in timeline.segments(step, table):
                 mutate()
                 if mark == "placed" and step.kind == "place":
@@ -366,15 +399,28 @@ def run_demo(opt: DemoOptions) -> dict:
                         w0 = time.perf_counter()
                         zone = play_zone(step.seat)
                         want = sorted(step.tiles)
-                        while rig.zone_names(zone) != want and time.perf_counter() - w0 < 3.0:
+                        while (not rig.unplugged and rig.zone_names(zone) != want
+                               and time.perf_counter() - w0 < 3.0):
                             time.sleep(0.005)
-                        rfid_lat.append(time.perf_counter() - w0)
+                        if not rig.unplugged:
+                            rfid_lat.append(time.perf_counter() - w0)
                 elif mark == "collected" and rig:
                     rig.clear()
                 end = t + dur
                 while t < end:
-                    img, _labels = render_layout(table.layout(), W, H, seed=opt.seed, frame=frame)
-                    events = rt.frame(img, t)
+                    if rig and opt.rfid_outage:
+                        a, d = opt.rfid_outage
+                        if a <= t < a + d and not rig.unplugged:
+                            rig.unplug()
+                        elif t >= a + d and rig.unplugged:
+                            rig.replug()
+                    if opt.camera_outage and opt.camera_outage[0] <= t < sum(opt.camera_outage):
+                        events = rt.camera_lost(t)  # the camera is dead: no frame
+                    elif opt.drop_rate and fault_rng.random() < opt.drop_rate:
+                        events = []  # a dropped frame
+                    else:
+                        img, _labels = render_layout(table.layout(), W, H, seed=opt.seed, frame=frame)
+                        events = rt.frame(img, t)
                     if rig:
                         events += rt.poll_rfid(t)
                     for e in events:
@@ -412,6 +458,7 @@ def run_demo(opt: DemoOptions) -> dict:
     summary = {
         "hands": hands_out,
         "alerts": len(fusion.alerts),
+        "alerts_active": [a["kind"] for a in svc.alerts("demo")],
         "alert_messages": [a.message for a in fusion.alerts],
         "latency_ms": _pcts(cam_lat),
         "latency_ms_lead": _pcts(lat_by_role["lead"]),
@@ -438,6 +485,30 @@ def run_demo(opt: DemoOptions) -> dict:
     if server is None and svc_close:
         svc_close()
     return summary
+
+
+def _progress(game: Game) -> dict:
+    """What the stored game has already refereed (for a restart)."""
+    undone = {e["undone_seq"] for e in game.events if e["type"] == "play_undone"}
+    return {
+        "plays": {(e["hand"], e["trick"], e["seat"]) for e in game.events
+                  if e["type"] == "play" and e["seq"] not in undone},
+        "tricks": {(e["hand"], e["trick"]) for e in game.events if e["type"] == "trick_won"},
+        "hands": {e["hand"] for e in game.events if e["type"] == "hand_started"},
+        "declared": {e["hand"] for e in game.events if e["type"] == "hand_declared"},
+    }
+
+
+def _already_done(step: Step, done: dict) -> bool:
+    if step.kind == "new_hand":
+        return step.hand in done["hands"]
+    if step.kind == "place":
+        return (step.hand, step.trick, step.seat) in done["plays"]
+    if step.kind == "collect":
+        return (step.hand, step.trick) in done["tricks"]
+    if step.kind == "declare":
+        return step.hand in done["declared"]
+    return False
 
 
 def _is_lead(game: Game, ev: dict) -> bool:

@@ -81,6 +81,14 @@ class Fusion:
         self._await_clear = False
         self.accepted: list[dict] = []  # events the referee accepted through us
 
+    def sensor_back(self, source: str) -> None:
+        """A lost camera or reader is back: a later loss is reported again."""
+        self._alerted = {k for k in self._alerted if not (k[0] == "lost" and k[1] == source)}
+
+    def await_clear(self) -> None:
+        """Propose nothing until every play area is empty (after a trick, or a restart)."""
+        self._await_clear = True
+
     # -- input --------------------------------------------------------------------------
     def observe(self, ob: ZoneObservation) -> None:
         z = self.zones.setdefault(ob.zone, _Zone())

@@ -59,6 +59,15 @@ class Runtime:
         self._lost: set[str] = set()
         self.frames = 0
         self.last_frame_s = 0.0  # processing time of the last frame
+        # Warm-up: the tracker needs a moment to know what lies on the table.  After a
+        # restart the table may still hold the trick the referee already counted, so until
+        # every play area has been seen empty nothing new is proposed (no play counted twice).
+        self.warmup_s = 2 * stable_ms / 1000.0
+        self._t0: float | None = None
+        self._warm = False
+        h = self.game.state.hand
+        if h is not None and not h.plays and (h.trick > 0 or self.game.state.history):
+            self.fusion.await_clear()
 
     @property
     def game(self):
@@ -75,7 +84,15 @@ class Runtime:
                 self._observe(ob)
         if "camera" in self._lost:
             self._recovered("camera")
-        events = self._step(t)
+        if self._t0 is None:
+            self._t0 = t
+        events: list[dict] = []
+        if not self._warm and t - self._t0 >= self.warmup_s:
+            self._warm = True
+            for ob in self.tracker.current():
+                self._observe(ob)
+        if self._warm:
+            events = self._step(t)
         self.frames += 1
         self.last_frame_s = time.perf_counter() - f0
         return events
@@ -88,6 +105,7 @@ class Runtime:
         return self._step(t)
 
     def poll_rfid(self, t: float) -> list[dict]:
+        """Pass on what the RFID readers saw since the last call."""
         for src in self.rfid:
             for ob in src.drain():
                 self._observe(ZoneObservation("rfid", ob.zone, t, ob.tiles, ob.occluded, ob.status))
@@ -95,13 +113,14 @@ class Runtime:
                     self._recovered("rfid")
                 elif ob.status == "lost":
                     self._lost.add("rfid")
-        return self._step(t)
+        return self._step(t) if self._warm else []
 
     def _observe(self, ob: ZoneObservation) -> None:
         self.fusion.observe(ob)
 
     def _recovered(self, source: str) -> None:
         self._lost.discard(source)
+        self.fusion.sensor_back(source)
         kind = "camera_lost" if source == "camera" else "reader_lost"
         try:
             self.svc.clear_alerts(self.table, kind)
