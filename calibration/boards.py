@@ -23,6 +23,8 @@ __all__ = [
     "board_sheet",
     "markers_sheet",
     "LAYOUT",
+    "LAYOUT_A4",
+    "LAYOUTS",
     "LayoutSpec",
     "layout_sheet",
     "write_png",
@@ -133,41 +135,59 @@ def markers_sheet(ids=(0, 1, 2, 3), marker_mm: float = 60.0, dictionary: str = "
 
 @dataclass(frozen=True)
 class LayoutSpec:
-    """The tile layout sheet: landscape A3, 4 columns x 8 rows of slots, ArUco markers
-    (ids 10-13, DICT_4X4_50, 30 mm) at the corners.  All positions in sheet millimetres."""
+    """A tile layout sheet: ``cols`` x ``rows`` labelled grey slot boxes and four ArUco corner
+    markers (``DICT_4X4_50``).  Slot ``i`` of the sheet holds tile ``first_slot + i`` of
+    :data:`referee.tiles.FULL_SET`.  All positions in sheet millimetres."""
 
     paper_mm: tuple[float, float] = (420.0, 297.0)
     marker_ids: tuple[int, int, int, int] = (10, 11, 12, 13)
     marker_mm: float = 30.0
+    marker_inset_mm: float = 8.0
     dictionary: str = "DICT_4X4_50"
     cols: int = 4
     rows: int = 8
     cell_mm: tuple[float, float] = (84.0, 35.0)
     grid_origin_mm: tuple[float, float] = (42.0, 8.5)
-    box_offset_mm: tuple[float, float] = (7.0, 2.0)  # grey slot box inside a cell
+    box_offset_mm: tuple[float, float] = (7.0, 2.0)  # grey slot box inside a cell; its label left of it
     box_mm: tuple[float, float] = (76.0, 31.0)
     box_grey: int = 128
+    first_slot: int = 0
+    title: str = "A3"
+
+    @property
+    def n_slots(self) -> int:
+        return self.cols * self.rows
 
     def marker_centres(self) -> dict[int, tuple[float, float]]:
         W, H = self.paper_mm
-        d = 8.0 + self.marker_mm / 2
+        d = self.marker_inset_mm + self.marker_mm / 2
         c = [(d, d), (W - d, d), (W - d, H - d), (d, H - d)]
         return dict(zip(self.marker_ids, c, strict=True))
 
     def slot_box(self, i: int) -> tuple[float, float, float, float]:
-        """x0, y0, x1, y1 of slot ``i`` (0-based, row-major) in sheet mm."""
+        """x0, y0, x1, y1 of this sheet's slot ``i`` (0-based, row-major) in sheet mm."""
         r, c = divmod(i, self.cols)
         x = self.grid_origin_mm[0] + c * self.cell_mm[0] + self.box_offset_mm[0]
         y = self.grid_origin_mm[1] + r * self.cell_mm[1] + self.box_offset_mm[1]
         return x, y, x + self.box_mm[0], y + self.box_mm[1]
 
     def expected(self) -> list[str]:
+        """The tiles of this sheet's slots, in slot order."""
         from referee.tiles import FULL_SET
 
-        return [t.name for t in FULL_SET]
+        return [t.name for t in FULL_SET][self.first_slot:self.first_slot + self.n_slots]
 
 
+#: One A3 landscape sheet for the whole set.
 LAYOUT = LayoutSpec()
+#: Two A4 portrait sheets of 16 (for printers without A3): markers 20-23 and 24-27.
+LAYOUT_A4 = tuple(
+    LayoutSpec(paper_mm=(210.0, 297.0), marker_ids=ids, marker_mm=16.0, marker_inset_mm=6.0, cols=2, rows=8,
+               cell_mm=(78.0, 35.0), grid_origin_mm=(27.0, 8.5), box_offset_mm=(5.0, 2.0), box_mm=(73.0, 31.0),
+               first_slot=first, title=f"A4 {k + 1} of 2")
+    for k, (ids, first) in enumerate((((20, 21, 22, 23), 0), ((24, 25, 26, 27), 16)))
+)
+LAYOUTS = {"a3": (LAYOUT,), "a4": LAYOUT_A4}
 
 
 def layout_sheet(dpi: float = 300.0, spec: LayoutSpec = LAYOUT, colour: bool = False) -> tuple[np.ndarray, tuple[float, float]]:
@@ -182,20 +202,23 @@ def layout_sheet(dpi: float = 300.0, spec: LayoutSpec = LAYOUT, colour: bool = F
         x0, y0 = int(round((cx - spec.marker_mm / 2) * ppm)), int(round((cy - spec.marker_mm / 2) * ppm))
         page[y0:y0 + side, x0:x0 + side] = mk
     names = spec.expected()
+    strip_w = spec.box_offset_mm[0] - 0.6
     for i, name in enumerate(names):
         x0, y0, x1, y1 = spec.slot_box(i)
         cv2.rectangle(page, (int(round(x0 * ppm)), int(round(y0 * ppm))),
                       (int(round(x1 * ppm)) - 1, int(round(y1 * ppm)) - 1), spec.box_grey, -1)
         # label in the strip left of the box, written bottom-to-top
-        strip = np.full((int(round(5.5 * ppm)), int(round(spec.box_mm[1] * ppm))), 255, np.uint8)
-        _text(strip, f"{i + 1}: {name}", (spec.box_mm[1] / 2, 4.3), ppm, 3.6, centre=True)
+        strip = np.full((int(round(strip_w * ppm)), int(round(spec.box_mm[1] * ppm))), 255, np.uint8)
+        _text(strip, f"{spec.first_slot + i + 1}: {name}", (spec.box_mm[1] / 2, strip_w * 0.78), ppm,
+              min(3.6, strip_w * 0.65), centre=True)
         strip = np.rot90(strip)
-        sx = int(round((x0 - 6.5) * ppm))
+        sx = int(round((x0 - spec.box_offset_mm[0] + 0.3) * ppm))
         sy = int(round(y0 * ppm))
         page[sy:sy + strip.shape[0], sx:sx + strip.shape[1]] = np.minimum(
             page[sy:sy + strip.shape[0], sx:sx + strip.shape[1]], strip)
-    _text(page, "tiengow tile layout sheet, A3, print at 100%. Each tile face up in its box, long side along "
-          "the box. Photograph from above: tiengow calibrate tiles PHOTO", (42, H - 1.6), ppm, 2.4)
+    foot = (f"tiengow tile layout sheet ({spec.title}), print at 100%. Each tile face up in its box, long side "
+            "along the box. Photograph from above: tiengow calibrate tiles PHOTO")
+    _text(page, foot, (spec.grid_origin_mm[0], H - 1.6), ppm, 2.4 if W > 300 else 1.9)
     return (cv2.cvtColor(page, cv2.COLOR_GRAY2BGR) if colour else page), (W, H)
 
 

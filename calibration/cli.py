@@ -131,11 +131,18 @@ def cmd_markers(args) -> int:
 
 
 def cmd_layout_sheet(args) -> int:
-    from calibration.boards import layout_sheet, write_printable
+    from calibration.boards import LAYOUTS, layout_sheet, write_printable
 
-    img, page = layout_sheet(dpi=args.dpi)
-    png, pdf = write_printable(args.out, img, page, args.dpi)
-    print(f"wrote {png} and {pdf}: A3 landscape, 32 labelled boxes; print at 100 %")
+    specs = LAYOUTS[args.paper]
+    stem = Path(args.out)
+    if stem.suffix.lower() in (".png", ".pdf"):
+        stem = stem.with_suffix("")
+    for k, spec in enumerate(specs):
+        out = stem if len(specs) == 1 else stem.with_name(f"{stem.name}-{k + 1}")
+        img, page = layout_sheet(dpi=args.dpi, spec=spec)
+        png, pdf = write_printable(out, img, page, args.dpi)
+        print(f"wrote {png} and {pdf}: {spec.title}, slots {spec.first_slot + 1}-{spec.first_slot + spec.n_slots}; "
+              "print at 100 %")
     return 0
 
 
@@ -320,12 +327,19 @@ def cmd_tiles(args) -> int:
     from calibration.tileset import TileLearnError, learn_tileset
 
     profile = _load(args.profile)
-    name, img = _one_image(args)
+    if args.camera is not None:
+        shots = [_one_image(args)]
+    elif args.images:
+        shots = _images(args.images)
+    else:
+        raise _err("give the photo(s) of the layout sheet, or --camera INDEX")
+    name = ", ".join(n for n, _ in shots)
+    imgs = [img for _, img in shots]
     K = dist = None
-    if profile.camera is not None and tuple(profile.camera.image_size) == (img.shape[1], img.shape[0]):
+    if profile.camera is not None and all(tuple(profile.camera.image_size) == (i.shape[1], i.shape[0]) for i in imgs):
         K, dist = profile.camera.matrix, profile.camera.dist
     try:
-        res = learn_tileset(img, K=K, dist=dist, back=args.back, cross_check=True)
+        res = learn_tileset(imgs, K=K, dist=dist, back=args.back, cross_check=True)
     except TileLearnError as exc:
         raise _err(f"{name}: tile set not learned, {args.profile} unchanged: {exc}") from None
     n_ok = sum(s.ok for s in res.slots)
@@ -456,8 +470,10 @@ def register(subparsers) -> None:
     p.add_argument("--dpi", type=float, default=300.0)
     p.set_defaults(func=cmd_markers)
 
-    p = sub.add_parser("layout-sheet", help="write the tile layout sheet (PNG and PDF, A3)",
-                       description="Write the A3 sheet with 32 labelled boxes for learning a tile set.")
+    p = sub.add_parser("layout-sheet", help="write the tile layout sheet (PNG and PDF, A3 or 2 x A4)",
+                       description="Write the sheet with 32 labelled boxes for learning a tile set: one A3 page, "
+                                   "or with --paper a4 two A4 pages of 16 (OUT-1, OUT-2).")
+    p.add_argument("--paper", choices=("a3", "a4"), default="a3", help="a3 (default) or a4 (two sheets)")
     p.add_argument("--out", default="tile_layout", help="output path without extension")
     p.add_argument("--dpi", type=float, default=300.0)
     p.set_defaults(func=cmd_layout_sheet)
@@ -502,8 +518,8 @@ def register(subparsers) -> None:
 
     p = sub.add_parser("tiles", help="learn the tile set from a photo of the layout sheet",
                        description="Learn body and pip colours, tile size and style from one photo of the 32 "
-                                   "tiles on the layout sheet.")
-    p.add_argument("image", nargs="?", help="photo of the sheet with the tiles on it")
+                                   "tiles on the layout sheet (or photos of the two A4 sheets).")
+    p.add_argument("images", nargs="*", metavar="PHOTO", help="photo(s) of the sheet(s) with the tiles on them")
     p.add_argument("--camera", type=int, metavar="INDEX")
     p.add_argument("--back", choices=("auto", "plain", "spots"), default="auto", help="the tiles' backs")
     p.add_argument("--accept-partial", action="store_true", help="save even if some tiles were not read")

@@ -233,24 +233,24 @@ def tile_sprite(hi: int, lo: int, style: str, size_mm, body, pip, red, ppm: floa
 
 def layout_photo_texture(set_name: str = "black-chinese", ppm: float = 5.0, seed: int = 0,
                          missing: tuple[int, ...] = (), swaps: dict[int, str] | None = None,
-                         jitter_mm: float = 2.0, jitter_deg: float = 4.0, light: float = 0.25):
-    """The printed layout sheet with the 32 tiles of ``set_name`` laid on it, top-down.
-
-    ``missing``: slot indices left empty; ``swaps``: slot index -> another tile name put there.
-    Returns (texture BGR, sheet size mm)."""
+                         jitter_mm: float = 2.0, jitter_deg: float = 4.0, light: float = 0.25, spec=None):
+    """A printed layout sheet (default the A3 one) with its tiles of ``set_name`` laid on it,
+    top-down.  ``missing``: set-wide slot indices left empty; ``swaps``: slot index -> another
+    tile name put there.  Returns (texture BGR, sheet size mm)."""
     from calibration.boards import LAYOUT, layout_sheet
 
     style, size, body, pip, red = TILE_SETS[set_name]
-    spec = LAYOUT
+    spec = spec or LAYOUT
     sheet, page_mm = layout_sheet(dpi=ppm * 25.4, spec=spec, colour=True)
     canvas = sheet.astype(np.float32)
     rng = np.random.default_rng(seed)
     names = spec.expected()
     swaps = swaps or {}
     for i, name in enumerate(names):
-        if i in missing:
+        g = spec.first_slot + i
+        if g in missing:
             continue
-        name = swaps.get(i, name)
+        name = swaps.get(g, name)
         hi, lo = (int(x) for x in name.split("-"))
         if rng.random() < 0.5:
             hi_first = True
@@ -289,14 +289,16 @@ def layout_photo_texture(set_name: str = "black-chinese", ppm: float = 5.0, seed
 
 def layout_photo(set_name: str = "black-chinese", seed: int = 0, image_size=(1600, 1200), tilt_deg: float = 12.0,
                  missing: tuple[int, ...] = (), swaps: dict[int, str] | None = None, blur_sigma: float = 0.8,
-                 noise_sigma: float = 2.5, dist=(-0.05, 0.01, 0, 0, 0)):
-    """A camera photo of the layout sheet with the set on it (known K, distortion, pose)."""
-    tex, page = layout_photo_texture(set_name, seed=seed, missing=missing, swaps=swaps)
+                 noise_sigma: float = 2.5, dist=(-0.05, 0.01, 0, 0, 0), spec=None):
+    """A camera photo of a layout sheet with its tiles on it (known K, distortion, pose); the
+    camera stands farther back for a bigger sheet."""
+    tex, page = layout_photo_texture(set_name, seed=seed, missing=missing, swaps=swaps, spec=spec)
     W, H = image_size
     K = camera_matrix(W, H, 62)
     rng = np.random.default_rng(seed + 100)
     a = rng.uniform(0, 2 * np.pi)
-    d = 440.0
+    # far enough back for the sheet to fill about 80 % of the frame (440 mm for A3 landscape)
+    d = 1.26 * max(page[0] / 2 / (W / 2 / K[0, 0]), page[1] / 2 / (H / 2 / K[1, 1]))
     centre = np.array([page[0] / 2, page[1] / 2, 0.0])
     eye = centre + np.array([d * np.sin(np.radians(tilt_deg)) * np.cos(a), d * np.sin(np.radians(tilt_deg)) * np.sin(a),
                              -d * np.cos(np.radians(tilt_deg))])

@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from calibration.boards import LAYOUT, LayoutSpec
+from calibration.boards import LAYOUT, LAYOUT_A4, LayoutSpec
 from calibration.geometry import detect_markers
 from calibration.profile import TileSetParams
 
 __all__ = ["learn_tileset", "LearnResult", "SlotReading", "TileLearnError", "rectify_sheet", "colour_margin",
-           "delta_e", "vision_agreement"]
+           "delta_e", "vision_agreement", "SHEETS"]
 
 
 class TileLearnError(ValueError):
@@ -91,9 +91,15 @@ def colour_margin(params: TileSetParams) -> float | None:
     return min(delta_e(a, b) for i, a in enumerate(cols) for b in cols[i + 1:])
 
 
-def rectify_sheet(image: np.ndarray, spec: LayoutSpec = LAYOUT, ppm: float = 4.0, K=None, dist=None) -> np.ndarray:
+SHEETS: tuple[LayoutSpec, ...] = (LAYOUT, *LAYOUT_A4)
+
+
+def rectify_sheet(image: np.ndarray, spec: LayoutSpec = LAYOUT, ppm: float = 4.0, K=None, dist=None,
+                  found: dict | None = None) -> np.ndarray:
     """Top-down view of the layout sheet, ``ppm`` pixels per millimetre."""
-    found = {i: c for i, c in detect_markers(image, spec.dictionary).items() if i in spec.marker_ids}
+    if found is None:
+        found = detect_markers(image, spec.dictionary)
+    found = {i: c for i, c in found.items() if i in spec.marker_ids}
     if len(found) < 3:
         table = {i: c for i, c in detect_markers(image, "DICT_4X4_50").items() if i in (0, 1, 2, 3)}
         hint = " (those are table markers, not the layout sheet's)" if table else ""
@@ -144,11 +150,12 @@ class _Slot:
 
 
 def _analyse_slot(rect: np.ndarray, i: int, expected: str, spec: LayoutSpec, ppm: float) -> _Slot:
+    """Slot ``i`` of sheet ``spec`` (its SlotReading carries the set-wide index)."""
     x0, y0, x1, y1 = spec.slot_box(i)
     m = 3.0  # margin around the box: tolerates rectification errors (lens distortion) of ~2 mm
     ox, oy = int(max(0.0, (x0 - m) * ppm)), int(max(0.0, (y0 - m) * ppm))
     crop = rect[oy:int((y1 + m) * ppm), ox:int((x1 + m) * ppm)]
-    out = _Slot(SlotReading(i, expected))
+    out = _Slot(SlotReading(spec.first_slot + i, expected))
     if crop.size == 0:
         out.reading.problem = "slot outside the photo"
         return out
@@ -235,8 +242,8 @@ def _analyse_slot(rect: np.ndarray, i: int, expected: str, spec: LayoutSpec, ppm
 
 
 def learn_tileset(
-    image: np.ndarray,
-    spec: LayoutSpec = LAYOUT,
+    images,
+    layouts: tuple[LayoutSpec, ...] | None = None,
     ppm: float = 4.0,
     K=None,
     dist=None,
@@ -244,19 +251,55 @@ def learn_tileset(
     min_read: int = 24,
     cross_check: bool = False,
 ) -> LearnResult:
-    """Learn the tile set from a photo of the laid-out sheet.  Raises :class:`TileLearnError`
-    if the sheet is not found or fewer than ``min_read`` tiles can be read (then the profile
-    must not be changed); otherwise returns the parameters and the slots it could not read."""
-    from referee.tiles import Tile, TileError
+    """Learn the tile set from photos of the laid-out sheet(s): one image or a list (the A4
+    pair may be in one photo or two).  Which sheet a photo shows is told by its markers.
+    Raises :class:`TileLearnError` if no sheet is found or fewer than ``min_read`` tiles can be
+    seen (then the profile must not be changed); otherwise returns the parameters and names
+    the slots it could not read."""
+    from referee.tiles import FULL_SET, Tile, TileError
 
-    rect = rectify_sheet(image, spec, ppm, K, dist)
-    names = spec.expected()
-    slots = [_analyse_slot(rect, i, name, spec, ppm) for i, name in enumerate(names)]
+    imgs = [images] if isinstance(images, np.ndarray) else list(images)
+    specs = SHEETS if layouts is None else tuple(layouts)
+    by_slot: dict[int, _Slot] = {}
+    rects: list[tuple[np.ndarray, LayoutSpec]] = []
+    for k, img in enumerate(imgs):
+        where = f"photo {k + 1}: " if len(imgs) > 1 else ""
+        found = detect_markers(img, specs[0].dictionary)
+        here = [sp for sp in specs if sum(i in found for i in sp.marker_ids) >= 3]
+        if not here:
+            best = max(sum(i in found for i in sp.marker_ids) for sp in specs)
+            hint = " (those are table markers, not a layout sheet's)" if set(found) & {0, 1, 2, 3} else ""
+            raise TileLearnError(
+                f"{where}layout sheet not found: see {best} of its 4 corner markers{hint}; print it with "
+                "'tiengow calibrate layout-sheet' and photograph the whole sheet from above"
+            )
+        for sp in here:
+            rect = rectify_sheet(img, sp, ppm, K, dist, found)
+            rects.append((rect, sp))
+            for i, name in enumerate(sp.expected()):
+                g = sp.first_slot + i
+                if g not in by_slot or by_slot[g].body is None:
+                    by_slot[g] = _analyse_slot(rect, i, name, sp, ppm)
+    names = [t.name for t in FULL_SET]
+    used = {sp for _, sp in rects}
+    family = [sp for sp in specs if any(sp.paper_mm == u.paper_mm for u in used)]
+    absent = [sp for sp in family if sp not in used]
+    slots = []
+    for g, name in enumerate(names):
+        if g not in by_slot:
+            sheet = next((sp.title for sp in absent if sp.first_slot <= g < sp.first_slot + sp.n_slots), None)
+            why = f"its sheet ({sheet}) is in no photo" if sheet else "not on any sheet photographed"
+            by_slot[g] = _Slot(SlotReading(g, name, problem=why))
+        slots.append(by_slot[g])
     seen = [s for s in slots if s.body is not None]
     if len(seen) < min_read:
+        lead = ""
+        if absent:
+            lead = "; ".join(f"no photo of layout sheet {sp.title} (slots {sp.first_slot + 1}-"
+                             f"{sp.first_slot + sp.n_slots})" for sp in absent) + "; "
         raise TileLearnError(
-            f"only {len(seen)} of 32 tiles seen on the layout sheet (need {min_read}); "
-            + "; ".join(s.reading.describe() for s in slots if s.body is None)[:400]
+            f"{lead}only {len(seen)} of 32 tiles seen on the layout sheet (need {min_read}); "
+            + "; ".join(s.reading.describe() for s in slots if s.body is None)[:300]
         )
     body = np.median(np.array([s.body for s in seen]), axis=0)
     plain = [b.colour for s in seen for b in s.blobs
@@ -320,7 +363,7 @@ def learn_tileset(
              f"divider bar on {divider:.0%} of tiles -> {style}"]
     res = LearnResult(params, [s.reading for s in slots], colour_margin(params) or 0.0, divider, notes)
     if cross_check:
-        note, res.vision_agreement = _cross_check(rect, params)
+        note, res.vision_agreement = _cross_check(rects, params)
         if note:
             res.notes.append(note)
     return res
@@ -329,7 +372,7 @@ def learn_tileset(
 def vision_agreement(rect: np.ndarray, params: TileSetParams | None, spec: LayoutSpec = LAYOUT,
                      ppm: float = 4.0) -> int:
     """How many slots ``vision.recognizer.recognize`` reads as the tile that belongs there, on
-    the rectified sheet.  Raises ImportError when vision's recognizer is not there."""
+    a rectified sheet.  Raises ImportError when vision's recognizer is not there."""
     from vision.recognizer import recognize
 
     if params is not None and params.tile_mm:
@@ -345,11 +388,11 @@ def vision_agreement(rect: np.ndarray, params: TileSetParams | None, spec: Layou
     return len(agree)
 
 
-def _cross_check(rect: np.ndarray, params: TileSetParams) -> tuple[str | None, tuple[int, int] | None]:
-    """vision's recognizer on the sheet, with and without the learned parameters."""
+def _cross_check(rects, params: TileSetParams) -> tuple[str | None, tuple[int, int] | None]:
+    """vision's recognizer on the sheet(s), with and without the learned parameters."""
     try:
-        with_p = vision_agreement(rect, params)
-        without = vision_agreement(rect, None)
+        with_p = sum(vision_agreement(r, params, sp) for r, sp in rects)
+        without = sum(vision_agreement(r, None, sp) for r, sp in rects)
     except ImportError:
         return None, None
     except Exception as exc:  # noqa: BLE001 - a cross-check must not break calibration

@@ -85,3 +85,22 @@ def test_layout_sheet():
     ppm = 100 / 25.4
     x0, y0, x1, y1 = boxes[0]
     assert img[int((y0 + y1) / 2 * ppm), int((x0 + x1) / 2 * ppm)] == LAYOUT.box_grey
+
+
+def test_a4_layout_pair():
+    from calibration.boards import LAYOUT_A4
+
+    first, second = LAYOUT_A4
+    assert first.expected() + second.expected() == LAYOUT.expected()
+    assert not set(first.marker_ids) & (set(second.marker_ids) | set(LAYOUT.marker_ids) | {0, 1, 2, 3})
+    for spec in LAYOUT_A4:
+        img, page = layout_sheet(dpi=100, spec=spec)
+        assert page == (210.0, 297.0)
+        assert sorted(detect_markers(img, spec.dictionary)) == list(spec.marker_ids)
+        for i in range(spec.n_slots):
+            x0, y0, x1, y1 = spec.slot_box(i)
+            assert 5 < x0 < x1 < 205 and 5 < y0 < y1 < 292  # inside printers' margins
+            for mx, my in spec.marker_centres().values():
+                h = spec.marker_mm / 2
+                assert x1 < mx - h or x0 > mx + h or y1 < my - h or y0 > my + h
+            assert x1 - x0 >= 72  # a 67 mm tile fits

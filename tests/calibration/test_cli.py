@@ -205,3 +205,17 @@ def test_live_camera_and_table(workdir, views, table_image, monkeypatch, capsys)
     assert run("table", "--camera", 3, "--profile", prof) == 2
     assert "camera 3 could not be opened" in capsys.readouterr().err
     _unchanged(prof, before)
+
+
+def test_a4_layout_sheets_and_two_photos(tmp_path, capsys):
+    from calibration.boards import LAYOUT_A4
+    from calibration.synth import layout_photo
+
+    assert run("layout-sheet", "--paper", "a4", "--out", tmp_path / "lay", "--dpi", 80) == 0
+    assert {p.name for p in tmp_path.iterdir()} == {"lay-1.png", "lay-1.pdf", "lay-2.png", "lay-2.pdf"}
+    for k, spec in enumerate(LAYOUT_A4):
+        cv2.imwrite(str(tmp_path / f"p{k}.png"), layout_photo("white-western", seed=30 + k, spec=spec))
+    prof = tmp_path / "cal.yaml"
+    assert run("tiles", tmp_path / "p0.png", tmp_path / "p1.png", "--profile", prof) == 0
+    assert "read 32 of 32 tiles" in capsys.readouterr().out
+    assert load_profile(prof).tiles.style == "western"

@@ -83,3 +83,15 @@ def test_strong_distortion_with_the_cameras_intrinsics():
     res = learn_tileset(img, K=K, dist=d)
     assert res.ok, [s.describe() for s in res.problems]
     assert abs(res.params.tile_mm[1] - 50) < 1.5
+
+
+def test_two_a4_sheets():
+    from calibration.boards import LAYOUT_A4
+
+    a = layout_photo("black-chinese", seed=3, spec=LAYOUT_A4[0])
+    b = layout_photo("black-chinese", seed=4, spec=LAYOUT_A4[1], missing=(20,))
+    res = learn_tileset([b, a])  # any order
+    assert [s.describe() for s in res.problems] == ["slot 21 (5-1): no tile seen"]
+    assert abs(res.params.tile_mm[1] - 60) < 1.5
+    with pytest.raises(TileLearnError, match=r"no photo of layout sheet A4 2 of 2 \(slots 17-32\)"):
+        learn_tileset([a])
