@@ -74,4 +74,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # Run as `python -m api.cli`: use the module the commands import, so that they raise
+    # the same CommandError class this main() catches.
+    from api.cli import main as _main
+
+    sys.exit(_main())

@@ -113,6 +113,9 @@ def classify(items, rules) -> Combo:
         raise InvalidCombo("a play needs at least one card")
     if len(set(cards)) != n:
         raise InvalidCombo("the deck holds each card once")
+    if rules.players == 3 and any(c.set == "cycle" for c in cards):
+        bad = next(c for c in cards if c.set == "cycle")
+        raise InvalidCombo(f"{bad} is of the Set of the Cycle, which the 3-player game does not use")
     if n == 1:
         c = cards[0]
         return Combo("single", cards, ("single", c.set), 7 - c.tier)

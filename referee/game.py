@@ -129,7 +129,7 @@ def check_follow(rules, best: Combo, seat: int, parsed, face: str, count: int, *
         return None
     if early_death:
         raise IllegalPlay(f"early death: seat {seat} has won no trick, so on the last single-{word} trick "
-                          f"the {word} must be played face down")
+                          f"the {_names(parsed)} must be played face down")
     new = deck.follow(best, parsed, rules)
     if new is None:
         raise IllegalPlay(f"seat {seat}'s {_names(parsed)} does not beat the {_names(best.tiles)} on the "
@@ -285,7 +285,9 @@ class GameState:
         log = []
         for e in self.hand.log:
             if (e["type"] == "play" and e["trick"] == ev["trick"] and e["seat"] == ev["seat"]):
-                e = dict(e, tiles=list(ev["tiles"]), count=len(ev["tiles"]))
+                tiles = ev.get("tiles")
+                e = dict(e, tiles=list(tiles) if tiles is not None else None,
+                         count=len(tiles) if tiles is not None else e["count"])
                 if "salt" in ev:
                     e["salt"] = ev["salt"]
                     e["commitment"] = ev["commitment"]
@@ -314,6 +316,19 @@ class GameState:
 
     def _on_game_ended(self, ev):
         self.status = "over"
+
+
+def early_death_binds(rules, h: HandState, seat: int) -> bool:
+    """Whether early death forces ``seat`` to play face down in the trick being played."""
+    if not rules.early_death or h.lead is None or h.lead.size != 1:
+        return False
+    if h.played[h.leader] != rules.hand_size:
+        return False  # the leader still holds tiles: not the last trick
+    if (rules.seven_sweep and rules.seven_sweep_lifts_early_death and h.run_seat is not None
+            and h.run_count >= rules.hand_size - 1):
+        return False  # 七支結 confirmed (seed 004 'Last-Trick Restriction')
+    need = rules.decktet_min_tricks if rules.deck == "decktet" else 1
+    return h.tricks[seat] < need
 
 
 _DISPATCH = {t: getattr(GameState, "_on_" + t) for t in EVENT_TYPES}
@@ -443,16 +458,7 @@ class Game:
         return bool(h and h.plays and self._early_death_applies(h, seat))
 
     def _early_death_applies(self, h: HandState, seat: int) -> bool:
-        rules = self.rules
-        if not rules.early_death or h.lead.size != 1:
-            return False
-        if h.played[h.leader] != rules.hand_size:
-            return False  # the leader still holds tiles: not the last trick
-        if rules.seven_sweep and rules.seven_sweep_lifts_early_death and h.run_seat is not None \
-                and h.run_count >= rules.hand_size - 1:
-            return False
-        need = rules.decktet_min_tricks if rules.deck == "decktet" else 1
-        return h.tricks[seat] < need
+        return early_death_binds(self.rules, h, seat)
 
     def _check_conservation(self, h: HandState, seat: int, parsed, face: str) -> None:
         counts = self.deck.counts
@@ -472,8 +478,8 @@ class Game:
     def _finish_trick(self, h: HandState) -> None:
         rules = self.rules
         winner = h.best_seat
-        lead, best, leader = h.lead, h.best, h.leader
-        self._emit({"type": "trick_won", "hand": h.number, "trick": h.trick, "winner": winner,
+        lead, best, leader, trick = h.lead, h.best, h.leader, h.trick
+        self._emit({"type": "trick_won", "hand": h.number, "trick": trick, "winner": winner,
                     "credited": lead.size, "won_with": [str(t) for t in best.tiles],
                     "tricks": [t + (lead.size if s == winner else 0) for s, t in enumerate(h.tricks)]})
         last = all(p >= rules.hand_size for p in h.played)
@@ -487,7 +493,7 @@ class Game:
         if kind and not (last and rules.last_trick_combo == "multiplier"):
             pay = bonus_payments(rules, kind, winner, h.banker, h.wins_in_a_row, h.provisional)
             if any(pay):
-                self._emit({"type": "payment", "hand": h.number, "trick": h.trick, "kind": kind,
+                self._emit({"type": "payment", "hand": h.number, "trick": trick, "kind": kind,
                             "seat": winner, "payments": pay,
                             "text": bonus_reason(rules, kind, winner, h.banker, h.wins_in_a_row,
                                                  h.provisional)})

@@ -118,10 +118,10 @@ def view(state, audience: str = "public") -> dict:
 
 
 def _early_death_in_force(state) -> bool:
-    """True while the last trick is being played and early death binds someone."""
-    rules, h = state.rules, state.hand
-    if not rules.early_death or h.over or not h.plays or h.lead is None or h.lead.size != 1:
+    """True while the last single-tile trick is being played and early death binds someone."""
+    from .game import early_death_binds
+
+    h = state.hand
+    if h.over or not h.plays:
         return False
-    if h.played[h.leader] != rules.hand_size:
-        return False
-    return any(t == 0 for t in h.tricks)
+    return any(early_death_binds(state.rules, h, s) for s in range(state.n))

@@ -398,10 +398,6 @@ def test_full_replay_of_undo_correct_void_reveal_round_trips():
     assert [e["type"] for e in r.events] == [e["type"] for e in g.events]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (referee/replay.py): the public variant of a game with a corrected "
-                                       "face-down tile does not load — tile_corrected has tiles null and "
-                                       "_perform emits it into _on_tile_corrected, which does list(None): "
-                                       "'tile_corrected: malformed (NoneType object is not iterable)'")
 def test_public_replay_with_a_corrected_sealed_discard():
     """`replay export --public` of a game where a sealed discard was corrected must itself check."""
     g = new_game()
@@ -415,10 +411,6 @@ def test_public_replay_with_a_corrected_sealed_discard():
         raise AssertionError(str(exc)) from None
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (referee/game.py _finish_trick): an immediate payment event carries "
-                                       "trick = the index of the NEXT trick (emitted after trick_won advanced "
-                                       "h.trick), while docs/replay.md gives payment a 0-based trick like "
-                                       "play/trick_won")
 def test_payment_event_names_the_trick_that_caused_it():
     """docs/replay.md: `payment` has `hand`, `trick` ...; a Gee Joon led to the first trick (trick 0) should
     give a payment event with trick 0, as its trick_won has."""

@@ -204,9 +204,6 @@ def test_bad_profile_or_option_exits_2_with_a_clear_message(args, words):
     assert len(err.strip().splitlines()) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (api/cli.py, not referee/): under `python -m api.cli` the module runs "
-                                       "as __main__, so api.commands raises api.cli.CommandError, which "
-                                       "__main__.main does not catch: a traceback and exit 1 instead of exit 2")
 def test_module_invocation_exits_2_for_unknown_profile():
     """`python -m api.cli rules judge --rules klondike` should behave like the tiengow script: exit 2 and one
     clear line on stderr."""

@@ -816,9 +816,6 @@ def test_tiles_game_is_four_players_eight_tiles():
         assert "4 players" in str(exc.value)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (message): the early-death refusal names the seat but not the tile "
-                                       "it refuses ('early death: seat 3 has won no trick, so ... the tile must "
-                                       "be played face down'); other refusals name both")
 def test_early_death_refusal_names_the_tile():
     """000 'Early Death': "Those players' final tiles are immediately discarded face down" — the refusal should
     say which tile of which seat must go face down, like the other illegal-play messages do."""

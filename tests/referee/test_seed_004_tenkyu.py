@@ -634,9 +634,6 @@ def test_seven_sweep_with_combinations_counts_tricks_not_leads():
     assert end["winner"] == 0 and end["payments"] == [30, -10, -10, -10]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (referee/views.py _early_death_in_force): the table view reports "
-                                       "early death in force on the last trick even when 七支結 has lifted it "
-                                       "(it only checks for a trickless seat, not the 7-sweep lift)")
 def test_view_shows_no_early_death_when_seven_sweep_lifts_it():
     """004: "if 七支結 is confirmed ... this restriction is lifted and all players may play face-up" — the side
     screen's early_death flag should agree with the engine (must_fold is False for everyone)."""
