@@ -52,9 +52,7 @@ def _save(profile, path: str) -> None:
     print(f"saved {path}")
 
 
-def _images(paths: list[str]) -> list[tuple[str, object]]:
-    import cv2
-
+def _image_files(paths: list[str]) -> list[Path]:
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
@@ -65,13 +63,33 @@ def _images(paths: list[str]) -> list[tuple[str, object]]:
             raise _err(f"{p}: no such file or folder")
     if not files:
         raise _err("no images given (files or folders of .png/.jpg)")
-    out = []
-    for f in files:
-        img = cv2.imread(str(f), cv2.IMREAD_COLOR)
-        if img is None:
-            raise _err(f"{f}: not an image OpenCV can read")
-        out.append((str(f), img))
-    return out
+    return files
+
+
+def _read(f: Path):
+    import cv2
+
+    img = cv2.imread(str(f), cv2.IMREAD_COLOR)
+    if img is None:
+        raise _err(f"{f}: not an image OpenCV can read")
+    return img
+
+
+def _images(paths: list[str]) -> list[tuple[str, object]]:
+    return [(str(f), _read(f)) for f in _image_files(paths)]
+
+
+def _write_image(path, img) -> None:
+    import cv2
+
+    ok = False
+    try:
+        ok = cv2.imwrite(str(path), img)
+    except cv2.error:
+        ok = False
+    if not ok:
+        raise _err(f"{path}: could not write the image (folder missing, or not .png/.jpg?)")
+    print(f"wrote {path}")
 
 
 def _grab(index: int, n: int = 1, every: float = 0.0):
@@ -191,9 +209,9 @@ def cmd_camera(args) -> int:
             if len(cal.views) >= args.views:
                 break
     else:
-        for name, img in _images(args.inputs):
-            r = cal.add(img, Path(name).name)
-            print(f"  {Path(name).name}: " + (f"{r.corners} corners" if r.accepted else f"skipped - {r.reason}"))
+        for f in _image_files(args.inputs):  # read one at a time: folders may hold many views
+            r = cal.add(_read(f), f.name)
+            print(f"  {f.name}: " + (f"{r.corners} corners" if r.accepted else f"skipped - {r.reason}"))
         print(cal.coverage())
     try:
         sec = cal.solve(min_views=args.min_views)
@@ -233,8 +251,6 @@ def _marker_positions(text: str | None):
 
 
 def cmd_table(args) -> int:
-    import cv2
-
     from calibration.geometry import TableGeometry
     from calibration.table import TableCalibrationError, calibrate_table
     from calibration.zones import default_zones
@@ -258,8 +274,7 @@ def cmd_table(args) -> int:
     if low:
         print("warning: zones partly out of view: " + ", ".join(f"{k} {v:.0%}" for k, v in low.items()))
     if args.annotated:
-        cv2.imwrite(args.annotated, geo.draw(img))
-        print(f"wrote {args.annotated}")
+        _write_image(args.annotated, geo.draw(img))
     _save(new, args.profile)
     return 0
 
@@ -301,8 +316,6 @@ def cmd_zones(args) -> int:
     for n, poly in zones.items():
         print(f"  {n:11s} " + " ".join(f"({x:g},{y:g})" for x, y in poly))
     if args.show or args.camera is not None:
-        import cv2
-
         from calibration.geometry import TableGeometry
 
         if profile.table is None:
@@ -310,9 +323,7 @@ def cmd_zones(args) -> int:
         args.image = args.show
         name, img = _one_image(args)
         geo = TableGeometry.from_profile(profile.model_copy(update={"zones": zones}))
-        out = args.out or "zones.png"
-        cv2.imwrite(out, geo.draw(img))
-        print(f"wrote {out} (zones drawn on {name})")
+        _write_image(args.out or "zones.png", geo.draw(img))
     if changed:
         _save(profile.model_copy(update={"zones": zones}), args.profile)
     return 0

@@ -219,3 +219,11 @@ def test_a4_layout_sheets_and_two_photos(tmp_path, capsys):
     assert run("tiles", tmp_path / "p0.png", tmp_path / "p1.png", "--profile", prof) == 0
     assert "read 32 of 32 tiles" in capsys.readouterr().out
     assert load_profile(prof).tiles.style == "western"
+
+
+def test_unwritable_annotation_fails_cleanly(workdir, capsys):
+    prof = workdir / "cal.yaml"
+    assert run("table", workdir / "table.png", "--annotated", workdir / "no" / "such" / "dir.png",
+               "--profile", prof) == 2
+    assert "could not write the image" in capsys.readouterr().err
+    assert not prof.exists()
