@@ -215,6 +215,11 @@ class RfidSection(_Strict):
         """The plain mapping ``TagRegistry.from_mapping`` takes."""
         return self.model_dump(exclude_none=True)
 
+    def model_dump(self, **kw) -> dict[str, Any]:  # type: ignore[override]
+        # unset optional keys (zone, readers) are left out, so the dump is a valid registry mapping
+        kw.setdefault("exclude_none", True)
+        return super().model_dump(**kw)
+
 
 Polygon = list[tuple[float, float]]
 

@@ -87,3 +87,11 @@ def test_enrollment_from_the_simulated_board():
         finally:
             reads.close()
     assert len(en.tags) == 4
+
+
+def test_stored_section_round_trips_through_the_registry():
+    registry = pytest.importorskip("rfid.registry")
+    sec = parse_profile({"version": 2, "rfid": {"tags": {"04A1B2C3": "6-6"}, "slots_per_seat": 2}}).rfid
+    for m in (sec.mapping(), sec.model_dump()):  # both forms are what TagRegistry.from_mapping takes
+        reg = registry.TagRegistry.from_mapping(m)
+        assert reg.tile_for("04a1b2c3") == "6-6" and reg.slots_per_seat == 2
