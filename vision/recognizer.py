@@ -42,6 +42,7 @@ _BY_COUNTS: dict[tuple[int, int], set[str]] = {}
 for _t in FULL_SET:
     _BY_COUNTS.setdefault((_t.total, _t.red_pips), set()).add(_t.name)
 
+LARGEST_OF_EQUALS = False
 WORK_MAX = 640  # long side of the working image for proposals
 CANON_W = 48  # canonical tile width in pixels for reading
 
@@ -112,10 +113,10 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
         chans.append(("body", dist, [30, 50, 70], INV))
     otsu, _ = cv2.threshold(L, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     light = [95, 150, 205]
-    dark = [50, 90]
+    dark = [36, 56, 90]
     if all(abs(otsu - v) > 15 for v in light):
         light.append(int(otsu))
-    if all(abs(otsu - v) > 15 for v in dark):
+    if all(abs(otsu - v) > 10 for v in dark):
         dark.append(int(otsu))
     chans.append(("light", L, light, B))
     chans.append(("dark", L, dark, INV))
@@ -189,39 +190,42 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
                 if sh is not None and sh[2] >= 0.88 and 1.7 <= sh[3] <= 2.9:
                     continue
                 if sh is None:
-                    continue
-                if sh[1] > 0.1 * h * w or sh[2] < 0.5:
-                    continue  # a few touching tiles fill much of their rectangle; table texture does not
-                # not one clean tile: cut along strong edges and look again
-                if not_edges is None:
-                    g = cv2.GaussianBlur(gray_s, (3, 3), 0)
-                    e = cv2.Canny(g, 30, 90)
-                    e2 = cv2.Canny(cv2.GaussianBlur(sat_s, (3, 3), 0), 40, 110)
-                    not_edges = cv2.bitwise_not(cv2.bitwise_or(e, e2))
-                sub = np.zeros((bh_, bw_), np.uint8)
-                cv2.drawContours(sub, [c - np.array([[x, y]], np.int32)], -1, 255, -1)
-                sub = cv2.bitwise_and(sub, m[y : y + bh_, x : x + bw_])
-                sub = cv2.bitwise_and(sub, not_edges[y : y + bh_, x : x + bw_])
-                sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, kernel)
-                cs2, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-                for c2 in cs2:
-                    if len(c2) >= 4:
-                        add(c2 + np.array([[x, y]], np.int32), f"{name}@{lv}/cut")
-                # and at stricter levels inside the blob (a dark tile joined to its shadow)
+                    ca = cv2.contourArea(c)
+                    if ca < amin or ca > 0.5 * h * w:
+                        continue
+                    big = True
+                else:
+                    # a few touching tiles fill much of their rectangle; table texture does not
+                    big = sh[1] > 0.1 * h * w or sh[2] < 0.5
+                off = np.array([[x, y]], np.int32)
                 blob = np.zeros((bh_, bw_), np.uint8)
-                cv2.drawContours(blob, [c - np.array([[x, y]], np.int32)], -1, 255, -1)
+                cv2.drawContours(blob, [c - off], -1, 255, -1)
+                if not big:
+                    # not one clean tile: cut along strong edges and look again
+                    if not_edges is None:
+                        g = cv2.GaussianBlur(gray_s, (3, 3), 0)
+                        e = cv2.Canny(g, 30, 90)
+                        e2 = cv2.Canny(cv2.GaussianBlur(sat_s, (3, 3), 0), 40, 110)
+                        not_edges = cv2.bitwise_not(cv2.bitwise_or(e, e2))
+                    sub = cv2.bitwise_and(blob, m[y : y + bh_, x : x + bw_])
+                    sub = cv2.bitwise_and(sub, not_edges[y : y + bh_, x : x + bw_])
+                    sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, kernel)
+                    cs2, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+                    for c2 in cs2:
+                        if len(c2) >= 4:
+                            add(c2 + off, f"{name}@{lv}/cut")
+                # and at stricter levels inside the blob (a dark tile joined to its shadow)
                 roi = ch[y : y + bh_, x : x + bw_]
-                step = 12 if ttype == cv2.THRESH_BINARY_INV else 18
-                for j in (1, 2):
-                    lv2 = lv - j * step if ttype == cv2.THRESH_BINARY_INV else lv + j * step
+                sgn = -1 if ttype == cv2.THRESH_BINARY_INV else 1
+                for lv2 in (int(lv + sgn * 10), int(lv + sgn * 22)):
                     if not 0 < lv2 < 255:
-                        break
+                        continue
                     _, sub2 = cv2.threshold(roi, lv2, 255, ttype)
                     sub2 = cv2.bitwise_and(sub2, blob)
-                    cs3, _ = cv2.findContours(sub2, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+                    cs3, _ = cv2.findContours(sub2, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
                     for c3 in cs3:
-                        if len(c3) >= 4:
-                            add(c3 + np.array([[x, y]], np.int32), f"{name}@{lv2}/local")
+                        if len(c3) >= perim_min:
+                            add(c3 + off, f"{name}@{lv2}/local")
     return out
 
 
@@ -331,7 +335,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             # among near-equally rectangular versions of this tile, the largest
             grp = np.nonzero(alive & both[i] & (score >= score[i] - 0.05) & (area <= 1.5 * area[i]))[0]
             best = i
-            if len(grp):
+            if len(grp) and LARGEST_OF_EQUALS:
                 j = grp[np.argmax(area[grp])]
                 if area[j] > area[i] and not (mutual[j] & taken).any():
                     best = j
@@ -400,6 +404,122 @@ class _Read:
 
 
 _K5 = np.ones((5, 5), np.uint8)
+
+
+def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """Re-cut the tile from its neighbourhood by its own body colour (full resolution).
+
+    The body colour is the median of the rectangle's central part; pixels near it (Lab,
+    lightness weighted less: shading) form the tile, its pips are holes that the outline
+    fills.  Separates a face from its own shadow and from the tile's visible side.
+    Returns new ordered corners, or the old ones when the cut does not look like a tile.
+    """
+    H, W = img.shape[:2]
+    c = corners.mean(axis=0)
+    a = float(np.linalg.norm(corners[1] - corners[0])) / 2
+    b = float(np.linalg.norm(corners[2] - corners[1])) / 2
+    if b < 4:
+        return corners
+    grow = (corners - c) * 1.3 + c
+    x0, y0 = np.floor(grow.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(grow.max(axis=0)).astype(int) + 1
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return corners
+    f = min(1.0, 48.0 / b)  # work on about 96 px across the tile
+    roi = img[y0:y1, x0:x1]
+    if f < 1.0:
+        roi = cv2.resize(roi, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(roi, cv2.COLOR_BGR2Lab)
+    local = (corners - (x0, y0)) * f
+    lc = local.mean(axis=0)
+    centre = np.zeros(lab.shape[:2], np.uint8)
+    cv2.fillConvexPoly(centre, np.round((local - lc) * 0.55 + lc).astype(np.int32), 255)
+    px = lab[centre > 0]
+    if len(px) < 20:
+        return corners
+    body = np.median(px, axis=0)
+    d = cv2.absdiff(lab, np.full_like(lab, np.clip(body, 0, 255).astype(np.uint8)))
+    dist = cv2.addWeighted(d[..., 0], 0.6, cv2.add(d[..., 1], d[..., 2]), 1.0, 0.0)
+    # pips are far from the body too; clipping keeps them from pulling the threshold up
+    t, _ = cv2.threshold(cv2.min(dist, 60), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    t = float(min(45.0, max(12.0, t)))
+    mask = cv2.compare(dist, t, cv2.CMP_LT)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    cs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    pt = (float(lc[0]), float(lc[1]))
+    best = None
+    for cc in cs:
+        if cv2.pointPolygonTest(cc, pt, False) >= 0:
+            best = cc
+            break
+    if best is None:
+        return corners
+    best = cv2.convexHull(best)  # a pip at the edge leaves a notch
+    rect = cv2.minAreaRect(best)
+    lo_, sh_ = _rect_dims(rect)
+    area0 = 4 * a * b * f * f
+    fill = cv2.contourArea(best) / max(1.0, lo_ * sh_)
+    if not (0.5 * area0 <= lo_ * sh_ <= 1.2 * area0) or fill < 0.85 or not 1.6 <= lo_ / max(1.0, sh_) <= 3.0:
+        return corners
+    new = _order_corners(rect) / f + (x0, y0)
+    return new.astype(np.float32)
+
+
+def _refine(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """Move each side of the tile rectangle onto the strongest nearby edge (full resolution).
+
+    ``corners`` ordered p0→p1 along the long side.  Each side is searched along its normal
+    within ±22% of the short half-side, at seven places along it; the median offset wins.
+    """
+    p0, p1, p2, _ = corners.astype(np.float64)
+    c = corners.mean(axis=0).astype(np.float64)
+    u = p1 - p0
+    a = np.linalg.norm(u) / 2
+    v = p2 - p1
+    b = np.linalg.norm(v) / 2
+    if a < 4 or b < 3:
+        return corners
+    u /= 2 * a
+    v /= 2 * b
+    span = max(2.0, 0.25 * b)
+    ss = np.arange(-span, span + 0.01, 0.5)
+    # ends get the same search in samples but a longer reach
+    end_scale = max(1.0, 0.2 * a / span)
+    ts = np.linspace(-0.6, 0.6, 7)
+    sides = ((u, v, a, b), (-u, v, a, b), (v, u, b, a), (-v, u, b, a))
+    xs, ys = [], []
+    for k, (n, t_dir, d, along) in enumerate(sides):
+        base = c + n * d
+        sc = end_scale if k < 2 else 1.0
+        pts = base[None, None, :] + (ss * sc)[None, :, None] * n[None, None, :] + \
+            (ts * along)[:, None, None] * t_dir[None, None, :]
+        xs.append(pts[..., 0])
+        ys.append(pts[..., 1])
+    mx = np.concatenate(xs).astype(np.float32)
+    my = np.concatenate(ys).astype(np.float32)
+    prof = cv2.remap(gray, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    prof = prof.reshape(4, len(ts), len(ss))
+    grad = np.abs(np.diff(prof, axis=2))  # between samples
+    w = 1.0 - 0.25 * np.abs(ss[:-1] + 0.25) / span  # mild preference for the original place
+    best = np.argmax(grad * w[None, None, :], axis=2)
+    strength = np.take_along_axis(grad, best[..., None], axis=2)[..., 0]
+    offs = []
+    for k in range(4):
+        ok = strength[k] > 6
+        if ok.sum() >= 3:
+            offs.append(float(np.median(ss[best[k][ok]] + 0.25)) * (end_scale if k < 2 else 1.0))
+        else:
+            offs.append(0.0)
+    da_p, da_n, db_p, db_n = offs
+    a2 = a + (da_p + da_n) / 2
+    b2 = b + (db_p + db_n) / 2
+    if not (0.8 * a < a2 < 1.2 * a and 0.75 * b < b2 < 1.25 * b):
+        return corners
+    c2 = c + u * (da_p - da_n) / 2 + v * (db_p - db_n) / 2
+    out = np.array([c2 - a2 * u - b2 * v, c2 + a2 * u - b2 * v, c2 + a2 * u + b2 * v, c2 - a2 * u + b2 * v])
+    # keep the original corner order (p0→p1 along the long side, same winding)
+    return out.astype(np.float32)
 
 
 @lru_cache(maxsize=64)
@@ -669,8 +789,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     hand_mask, hand_polys = _hands(small, typ, rects)
     aspect_hint = params.aspect()
     raw: list[tuple[np.ndarray, _Read, bool]] = []
+    gray_full = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
     for rect in rects:
-        corners = _order_corners(rect) / s
+        corners = _refine(gray_full, _resegment(image_bgr, _order_corners(rect) / s))
         # occluded: a hand touches the tile's outline
         occ = False
         if hand_polys:
