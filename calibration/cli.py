@@ -92,8 +92,8 @@ def _write_image(path, img) -> None:
     print(f"wrote {path}")
 
 
-def _grab(index: int, n: int = 1, every: float = 0.0):
-    """Frames from camera ``index``."""
+def _grab(index: int, n: int = 1, every: float = 0.0, end_ok: bool = False):
+    """Frames from camera ``index`` (with ``end_ok`` a camera that stops just ends the stream)."""
     import time
 
     import cv2
@@ -105,6 +105,9 @@ def _grab(index: int, n: int = 1, every: float = 0.0):
         for _ in range(n):
             ok, frame = cap.read()
             if not ok:
+                if end_ok:
+                    print(f"camera {index} stopped giving frames")
+                    return
                 raise _err(f"camera {index} gave no frame")
             yield frame
             if every:
@@ -446,7 +449,47 @@ def cmd_check(args) -> int:
         _, img = _one_image(args)
     checks = health(profile, img)
     print(format_report(checks))
+    if args.watch:
+        if args.camera is None:
+            raise _err("--watch needs --camera INDEX")
+        return _watch(args, profile)
     return 1 if any(c.status == "fail" for c in checks) else 0
+
+
+def _watch(args, profile) -> int:
+    """Follow the table markers live: report status changes, bumps and lost markers; with
+    --save-corrections store a corrected homography in the profile."""
+    import time
+
+    from calibration.geometry import GeometryError, MarkerWatcher
+
+    try:
+        watcher = MarkerWatcher.from_profile(profile)
+    except GeometryError as exc:
+        raise _err(str(exc)) from None
+    print(f"watching camera {args.camera} for {args.watch:g} s (Ctrl-C to stop)")
+    start = time.monotonic()
+    last = None
+    frames = 0
+    try:
+        for frame in _grab(args.camera, 10**9, every=args.interval, end_ok=True):
+            frames += 1
+            st = watcher.update(frame)
+            key = (st.status, tuple(st.seen))
+            if key != last or st.changed:
+                print(f"  {time.monotonic() - start:6.1f} s  {st.status:7s} markers {st.seen}"
+                      + (f"  {'; '.join(st.warnings)}" if st.warnings else ""))
+                last = key
+            if args.annotated and (frames == 1 or st.changed):
+                _write_image(args.annotated, watcher.geometry.draw(frame))
+            if time.monotonic() - start >= args.watch:
+                break
+    except KeyboardInterrupt:
+        pass
+    print(f"{frames} frames, {watcher.bumps} bump(s) corrected")
+    if watcher.bumps and args.save_corrections:
+        _save(profile.model_copy(update={"table": watcher.table_section()}), args.profile)
+    return 0
 
 
 # --- registration -------------------------------------------------------------------------------
@@ -555,5 +598,10 @@ def register(subparsers) -> None:
                                    "colour separation margin, zone coverage and RFID tags.")
     p.add_argument("image", nargs="?", help="a current image of the table (optional)")
     p.add_argument("--camera", type=int, metavar="INDEX")
+    p.add_argument("--watch", type=float, metavar="SECONDS", help="then follow the markers live for this long")
+    p.add_argument("--interval", type=float, default=0.1, help="seconds between watched frames (default 0.1)")
+    p.add_argument("--annotated", metavar="PNG", help="with --watch: write the zones view, again after a bump")
+    p.add_argument("--save-corrections", action="store_true",
+                   help="with --watch: store the corrected table geometry after a bump")
     _profile_arg(p)
     p.set_defaults(func=cmd_check)

@@ -227,3 +227,24 @@ def test_unwritable_annotation_fails_cleanly(workdir, capsys):
                "--profile", prof) == 2
     assert "could not write the image" in capsys.readouterr().err
     assert not prof.exists()
+
+
+def test_watch_notices_a_bump_and_saves_the_correction(workdir, table_image, true_camera, monkeypatch, capsys):
+    from .conftest import table_pose
+
+    K, dist = true_camera
+    prof = workdir / "cal.yaml"
+    assert run("table", workdir / "table.png", "--profile", prof) == 0
+    before = load_profile(prof).table.homography
+    bumped = render_table(K, dist, pose=table_pose(dx=30, tx=10))
+    dark = (table_image * 0.05).astype(np.uint8)
+    monkeypatch.setattr(cv2, "VideoCapture", FakeCapture)
+    FakeCapture.frames = [table_image, table_image, dark, bumped, bumped]  # each frame shown 3 times
+    assert run("check", "--camera", 0, "--watch", 60, "--interval", 0, "--annotated", workdir / "live.png",
+               "--save-corrections", "--profile", prof) == 0
+    out = capsys.readouterr().out
+    assert "lost    markers []" in out and "keeping the last good table geometry" in out
+    assert "bumped  markers [0, 1, 2, 3]" in out and "geometry corrected" in out
+    assert "1 bump(s) corrected" in out and "saved" in out
+    assert load_profile(prof).table.homography != before
+    assert cv2.imread(str(workdir / "live.png")) is not None
