@@ -141,3 +141,29 @@ def test_console_records_a_play_and_the_replay_viewer_steps(server, http, page):
     assert page.locator(".trick .tile").count() >= 1 and "won by" in page.inner_text("aside")
     page.screenshot(path=str(ARTIFACTS / "replay_viewer.png"))
     assert page.errors == []
+
+
+def test_a_seat_sees_its_own_sealed_discard_and_the_public_does_not(server, http, page):
+    t = Table(server, http, table="seatview", seed=12)
+    while True:
+        out = t.step()
+        down = [e for e in out["events"] if e["type"] == "play" and e["face"] == "down"]
+        if down and not any(e["type"] == "trick_won" for e in out["events"]):
+            break
+    ev = down[0]
+    tile, s = ev["tiles"][0], ev["seat"]
+    page.goto(f"{server.base}/screen?table=seatview#audience=seat{s}&token={t.seat_tokens[s]}")
+    page.wait_for_function("window.__tg.live", timeout=5000)
+    assert f"seat{s}" in page.inner_text("#conn")
+    page.wait_for_selector(f'.trick .play[data-seat="{s}"] .sealed svg[data-tile="{tile}"]', timeout=2000)
+    page.goto(f"{server.base}/screen?table=seatview")
+    page.wait_for_function("window.__tg.live", timeout=5000)
+    assert page.locator(f'.trick .play[data-seat="{s}"] svg[data-tile="down"]').count() == 1
+    assert page.locator(f'svg[data-tile="{tile}"]').count() == 0
+    # a wrong token: the page says so and shows nothing private
+    page.goto("about:blank")  # (a change of fragment alone would not reload the page)
+    page.goto(f"{server.base}/screen?table=seatview#audience=seat{s}&token=nope")
+    page.wait_for_function("document.querySelector('.status-line').textContent.includes('token')", timeout=5000)
+    assert page.locator(f'svg[data-tile="{tile}"]').count() == 0
+    assert "Refused" in page.inner_text("#stale-banner")
+    assert page.errors == []
