@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from referee.tiles import FULL_SET, SET_COUNTS, Tile
 
-__all__ = ["Enrollment", "EnrollEvent", "uids_from_lines", "serial_uids", "board_uids"]
+__all__ = ["Enrollment", "EnrollEvent", "uids_from_lines", "serial_uids", "board_uids", "split_reads"]
 
 _UID_RE = re.compile(r"[0-9A-Fa-f]{8,14}")
 
@@ -154,10 +154,28 @@ def uids_from_lines(lines: Iterable[str]) -> Iterator[str]:
         yield s
 
 
+def split_reads(buf: bytes) -> tuple[list[str], bytes]:
+    """Complete reads in a serial buffer and the incomplete rest.  A read ends at a newline,
+    a carriage return or ETX (0x03); STX (0x02) starts one.  RDM6300-style frames (10 hex ID +
+    2 hex checksum) give the 10-digit ID."""
+    out: list[str] = []
+    text = buf.replace(b"\x02", b"\n").replace(b"\x03", b"\n").replace(b"\r", b"\n")
+    *done, rest = text.split(b"\n")
+    for part in done:
+        s = part.decode("ascii", "replace").strip()
+        m = _UID_RE.search(s)
+        if not m:
+            continue
+        u = m.group(0).upper()
+        if len(u) in (12, 13):  # EM4100 frame with its checksum
+            u = u[:10]
+        out.append(u)
+    return out, rest
+
+
 def serial_uids(port: str, baud: int = 9600, timeout: float = 60.0) -> Iterator[str]:
-    """UIDs read from a serial reader that sends ASCII hex (one read per line or per frame,
-    e.g. RDM6300: STX + 10 hex ID + 2 hex checksum + ETX).  A thin hook-up: the tile-reading
-    board's own protocol is the rfid package's driver."""
+    """UIDs read from a serial reader that sends ASCII hex, one read per line or per STX/ETX
+    frame (e.g. RDM6300).  A thin hook-up: the tiengow board itself is :func:`board_uids`."""
     import serial  # pyserial
 
     last = None
@@ -167,16 +185,12 @@ def serial_uids(port: str, baud: int = 9600, timeout: float = 60.0) -> Iterator[
             chunk = ser.read(64)
             if not chunk:
                 return  # nothing for `timeout` seconds
-            buf += chunk
-            text = buf.decode("ascii", "replace")
-            for m in _UID_RE.finditer(text):
-                s = m.group(0).upper()
-                if len(s) in (12, 13):  # EM4100 frame with checksum
-                    s = s[:10]
-                if s != last:  # readers repeat while a tag sits on them
-                    last = s
-                    yield s
-            buf = buf[-16:] if not text.endswith(("\n", "\x03")) else b""
+            reads, buf = split_reads(buf + chunk)
+            buf = buf[-64:]
+            for u in reads:
+                if u != last:  # readers repeat while a tag sits on them
+                    last = u
+                    yield u
 
 
 def board_uids(port: str, settle: float = 0.5, poll: float = 0.05, idle_timeout: float = 300.0,

@@ -95,3 +95,16 @@ def test_stored_section_round_trips_through_the_registry():
     for m in (sec.mapping(), sec.model_dump()):  # both forms are what TagRegistry.from_mapping takes
         reg = registry.TagRegistry.from_mapping(m)
         assert reg.tile_for("04a1b2c3") == "6-6" and reg.slots_per_seat == 2
+
+
+def test_split_reads():
+    from calibration.rfid_enroll import split_reads
+
+    reads, rest = split_reads(b"04a1b2c3\r\n04112233445566\n0F00A1")
+    assert reads == ["04A1B2C3", "04112233445566"] and rest == b"0F00A1"
+    reads, rest = split_reads(rest + b"B2C3\n")
+    assert reads == ["0F00A1B2C3"] and rest == b""
+    # an RDM6300 frame: STX, 10 hex ID, 2 hex checksum, ETX
+    reads, rest = split_reads(b"\x020F00A1B2C3F1\x03\x0204")
+    assert reads == ["0F00A1B2C3"] and rest == b"04"
+    assert split_reads(b"noise\n\n")[0] == []
