@@ -440,12 +440,14 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
         return corners
     body = np.median(px, axis=0)
     d = cv2.absdiff(lab, np.full_like(lab, np.clip(body, 0, 255).astype(np.uint8)))
-    dist = cv2.addWeighted(d[..., 0], 0.6, cv2.add(d[..., 1], d[..., 2]), 1.0, 0.0)
+    dist = cv2.add(d[..., 0], cv2.add(d[..., 1], d[..., 2]))
     # pips are far from the body too; clipping keeps them from pulling the threshold up
     t, _ = cv2.threshold(cv2.min(dist, 60), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     t = float(min(45.0, max(12.0, t)))
     mask = cv2.compare(dist, t, cv2.CMP_LT)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # opening cuts thin attachments: the tile's side seen in perspective, a sliver of shadow
+    k = max(3, int(0.2 * b * f)) | 1
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     cs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     pt = (float(lc[0]), float(lc[1]))
     best = None
@@ -500,7 +502,11 @@ def _refine(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
     my = np.concatenate(ys).astype(np.float32)
     prof = cv2.remap(gray, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     prof = prof.reshape(4, len(ts), len(ss))
-    grad = np.abs(np.diff(prof, axis=2))  # between samples
+    # the tile's edge goes from body to table: only that direction counts (not a pip's edge)
+    inside = float(np.median(prof[:, :, : len(ss) // 4]))
+    outside = float(np.median(prof[:, :, -(len(ss) // 4) :]))
+    pol = 1.0 if outside >= inside else -1.0
+    grad = np.clip(np.diff(prof, axis=2) * pol, 0, None)  # between samples, outward
     w = 1.0 - 0.25 * np.abs(ss[:-1] + 0.25) / span  # mild preference for the original place
     best = np.argmax(grad * w[None, None, :], axis=2)
     strength = np.take_along_axis(grad, best[..., None], axis=2)[..., 0]
@@ -791,7 +797,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     raw: list[tuple[np.ndarray, _Read, bool]] = []
     gray_full = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
     for rect in rects:
-        corners = _refine(gray_full, _resegment(image_bgr, _order_corners(rect) / s))
+        c0 = _order_corners(rect) / s
+        corners = _resegment(image_bgr, c0)
+        if corners is c0:  # not re-cut by colour: snap the sides to edges instead
+            corners = _refine(gray_full, c0)
         # occluded: a hand touches the tile's outline
         occ = False
         if hand_polys:

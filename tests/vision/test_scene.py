@@ -4,7 +4,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.scene import HandPlacement, Layout, TilePlacement, generate_scene, generate_sequence, render_layout
+from vision.scene import (
+    HandPlacement,
+    Layout,
+    TilePlacement,
+    generate_scene,
+    generate_sequence,
+    render_layout,
+)
 
 
 def test_same_seed_same_scene_and_labels():
