@@ -324,6 +324,10 @@ class TableService:
             raise ServiceError(f"the first banker must be a seat from 0 to {r.players - 1}", code="bad_seat",
                                status=422)
         with self._lock:
+            cur = self._tables.get(table)
+            if cur is not None and self._games[cur].status == "playing":
+                raise Conflict(f"table {table!r} has a game in progress ({cur}): end it first",
+                               code="table_busy")
             gid = "g" + secrets.token_hex(5)
             game = Game(r, players, table=table, first_banker=banker)
             rec = GameRecord(gid, table, time.time(), "playing", game)

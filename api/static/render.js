@@ -89,7 +89,7 @@ const TG = (() => {
         tiles += p.tiles && p.tiles[i] ? `<span class="sealed">${tileSVG(p.tiles[i], {cls: "down"})}</span>` : backSVG();
       }
       label = `<span class="en">face down</span> <span class="zh">蓋牌</span>` +
-        (p.tiles ? `<br><span class="own">${esc(p.tiles.join(" "))} (only you see this)</span>` : "");
+        (p.tiles ? `<br><span class="own">sealed: ${esc(p.tiles.join(" "))}</span>` : "");
     }
     return `<div class="play${big ? " big" : ""}" data-seat="${p.seat}"><div class="tiles">${tiles}</div>` +
       `<div class="tname">${label}</div></div>`;

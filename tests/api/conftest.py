@@ -93,9 +93,15 @@ def server(tmp_path_factory):
 class Table:
     """A game on the server, with a local mirror that proposes legal plays."""
 
-    def __init__(self, srv: Server, http: httpx.Client, *, table: str = "main", seed: int = 1, sealed: bool = True,
-                 rules: str = "pagat", banker: int = 0):
+    _n = 0
+
+    def __init__(self, srv: Server, http: httpx.Client, *, table: str | None = None, seed: int = 1,
+                 sealed: bool = True, rules: str = "pagat", banker: int = 0):
         self.srv, self.http = srv, http
+        if table is None:  # a table of its own (one game at a time on a table)
+            Table._n += 1
+            table = f"t{Table._n}"
+        self.table = table
         r = http.post("/api/games", json={"table": table, "players": PLAYERS, "rules": rules, "banker": banker},
                       headers=srv.headers())
         assert r.status_code == 201, r.text

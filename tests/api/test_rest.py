@@ -74,7 +74,7 @@ def test_play_and_view(server, http):
     ({"seat": 0, "tiles": ["6-6"], "colour": "red"}, "body.colour"),
 ])
 def test_malformed_plays_are_clear_4xx_and_change_nothing(server, http, body, where):
-    t = Table(server, http, table="bad")
+    t = Table(server, http)
     t.step()
     before = stored_events(server, t.id)
     view_before = http.get(f"/api/games/{t.id}").json()["game"]

@@ -79,9 +79,13 @@ def test_seat_and_operator_streams_need_their_token(server, http):
 
 
 def test_a_new_game_on_the_table_reaches_table_streams(server, http):
-    Table(server, http, table="ws3")
+    t = Table(server, http, table="ws3")
     with connect(ws_url(server, "/ws/tables/ws3")) as ws:
         first = recv(ws)["game_id"]
+        r = http.post("/api/games", json={"table": "ws3", "players": PLAYERS}, headers=server.headers())
+        assert r.status_code == 409 and r.json()["error"] == "table_busy"  # one game at a time
+        http.post(f"/api/games/{t.id}/end", headers=server.headers()).raise_for_status()
+        assert recv(ws)["view"]["game"]["status"] == "over"
         second = Table(server, http, table="ws3")
         msg = recv(ws)
         assert msg["kind"] == "snapshot" and msg["game_id"] == second.id != first
