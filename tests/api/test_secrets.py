@@ -120,6 +120,11 @@ def test_planted_face_down_identities_do_not_leak(server, http):
     for page in static_pages:
         for salt in salts:
             assert salt not in page
+    # no token ever appears in an output (not even a seat's own)
+    for text in public + static_pages + [x for texts in per_seat.values() for x in texts]:
+        assert server.token not in text
+        for tk in t.seat_tokens:
+            assert tk not in text
     # the side screen and console pages carry no game data at all
     assert get("/screen") == static_pages[0] and t.id not in static_pages[0] and t.id not in static_pages[1]
 
