@@ -471,6 +471,10 @@ def create_app(db_path: str | None = None, *, service: TableService | None = Non
             return
         except WebSocketDisconnect:
             return
+        if audience.startswith("seat") and game_id is None and not svc.is_operator(token):
+            # a seat token opens one game: when the table moves on to a new game (perhaps with
+            # someone else in that seat) this stream must not follow it
+            game_id = gid
         sub = Subscriber(audience, loop, table=table, game_id=game_id)
         try:
             first_msg = await asyncio.to_thread(svc.subscribe, sub)

@@ -80,7 +80,9 @@ def test_seat_and_operator_streams_need_their_token(server, http):
 
 def test_a_new_game_on_the_table_reaches_table_streams(server, http):
     t = Table(server, http, table="ws3")
-    with connect(ws_url(server, "/ws/tables/ws3")) as ws:
+    with connect(ws_url(server, "/ws/tables/ws3")) as ws, connect(ws_url(server, "/ws/tables/ws3?audience=seat1")) as seat:
+        seat.send(json.dumps({"token": t.seat_tokens[1]}))
+        assert recv(seat)["game_id"] == t.id
         first = recv(ws)["game_id"]
         r = http.post("/api/games", json={"table": "ws3", "players": PLAYERS}, headers=server.headers())
         assert r.status_code == 409 and r.json()["error"] == "table_busy"  # one game at a time
@@ -89,6 +91,10 @@ def test_a_new_game_on_the_table_reaches_table_streams(server, http):
         second = Table(server, http, table="ws3")
         msg = recv(ws)
         assert msg["kind"] == "snapshot" and msg["game_id"] == second.id != first
+        # a seat token opened one game only: its stream does not follow the table to the next game
+        assert recv(seat)["view"]["game"]["status"] == "over"
+        with pytest.raises(TimeoutError):
+            seat.recv(timeout=0.5)
 
 
 def test_alerts_reach_streams(server, http):
