@@ -287,16 +287,15 @@ def _seam_ok(gray: np.ndarray, parts: list[tuple]) -> bool:
             ys = np.clip(my + off * uy + ts * vy, 0, gray.shape[0] - 1).astype(np.int32)
             return gray[ys, xs].astype(np.float32)
 
-        seam = float(np.median(line(0.0)))
-        left = float(np.median(line(-3.0)))
-        right = float(np.median(line(3.0)))
-        if abs(left - right) > 25:  # touching tiles are the same colour on both sides
-            return False
-        seam_d = min(seam, float(np.median(line(-1.0))), float(np.median(line(1.0))))
-        seam_l = max(seam, float(np.median(line(-1.0))), float(np.median(line(1.0))))
-        dark = min(left, right) - seam_d
-        light = seam_l - max(left, right)
-        if max(dark, light) < 6:
+        # per place along the seam: a dip or a bump at the seam against both sides
+        prof = np.stack([line(o) for o in (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)])  # 7 x 9
+        left, right = prof[0], prof[6]
+        mid_lo, mid_hi = prof[2:5].min(axis=0), prof[2:5].max(axis=0)
+        dip = np.minimum(left, right) - mid_lo
+        bump = mid_hi - np.maximum(left, right)
+        same = np.abs(left - right) <= 25  # the same colour on both sides (not a step)
+        hits = same & (np.maximum(dip, bump) >= 5)
+        if hits.sum() < 4:
             return False
     return True
 
