@@ -99,7 +99,7 @@ def score_frame(readings, labels, tile_len: float, tag: str = "") -> Score:
             sc.identity_ok += 1
         else:
             perfect = False
-            if r.uncertain and not r.occluded:
+            if r.uncertain:
                 sc.uncertain += 1
             elif not ok:
                 sc.wrong_confident += 1
