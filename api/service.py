@@ -334,8 +334,7 @@ class TableService:
             now = time.time()
             for ev in game.events:
                 ev["at"] = now
-            self.store.create_game(gid, table, rec.created_at)
-            self.store.append(gid, game.events)
+            self.store.create_game(gid, table, rec.created_at, game.events)
             tokens = [self.new_seat_token_unchecked(gid, s) for s in range(r.players)]
             self._games[gid] = rec
             self._tables[table] = gid
@@ -554,7 +553,7 @@ class TableService:
                                        reasons=ev.get("reasons", []))
             elif t == "hand_voided":
                 out[ev["hand"]].update(status="voided", reasons=[ev.get("reason", "")])
-        # a voided hand is dealt again under the same number: keep the last one's status
+        # (a voided hand is dealt again as the next hand number)
         return list(out.values())
 
     def hand_events(self, game_id: str, hand: int, audience: str = "public") -> list[dict]:

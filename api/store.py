@@ -117,10 +117,25 @@ class EventStore:
                              "ON CONFLICT(key) DO UPDATE SET value=excluded.value", (key, value))
 
     # -- games and events -----------------------------------------------------------------
-    def create_game(self, game_id: str, table: str, created_at: float) -> None:
+    def create_game(self, game_id: str, table: str, created_at: float, events: list[dict] | None = None) -> None:
+        """Register a game and (optionally) its first events, in one transaction."""
         with self._lock:
-            self._db.execute("INSERT INTO games(id, table_name, created_at) VALUES(?, ?, ?)",
-                             (game_id, table, created_at))
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute("INSERT INTO games(id, table_name, created_at) VALUES(?, ?, ?)",
+                                 (game_id, table, created_at))
+                self._db.executemany("INSERT INTO events(game_id, seq, type, body) VALUES(?, ?, ?, ?)",
+                                     self._rows(game_id, events or []))
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise StoreError(f"could not store the new game: {exc}") from exc
+
+    @staticmethod
+    def _rows(game_id: str, events: list[dict]) -> list[tuple]:
+        return [(game_id, ev["seq"], ev["type"], json.dumps(ev, ensure_ascii=False, separators=(",", ":")))
+                for ev in events]
 
     def games(self) -> list[dict]:
         with self._lock:
@@ -139,8 +154,7 @@ class EventStore:
         """
         if not events:
             return
-        rows = [(game_id, ev["seq"], ev["type"], json.dumps(ev, ensure_ascii=False, separators=(",", ":")))
-                for ev in events]
+        rows = self._rows(game_id, events)
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
