@@ -3,6 +3,7 @@ exactly, nothing acknowledged is lost, nothing is stored twice."""
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 import threading
@@ -81,6 +82,13 @@ def test_kill_mid_hand_and_resume(tmp_path):
             rep = loads(full.text)  # every event re-checked through the rules
             assert [e["seq"] for e in rep.events] == seqs
             assert _stored(db) == before  # nothing doubled, nothing lost by resuming
+            # the resumed game is exactly the stored one: every event, salt and time stamp
+            con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+            raw = [json.loads(b) for (b,) in con.execute("SELECT body FROM events WHERE game_id=? ORDER BY seq",
+                                                          (gid,))]
+            con.close()
+            served = http.get(f"/api/games/{gid}/events", params={"audience": "operator"}, headers=srv.headers())
+            assert served.json() == raw
             # the resumed game is the one the file holds; it continues from where it stopped
             plays_stored = sum(1 for g, s, t in before if g == gid and t == "play")
             n_local = sum(1 for e in local.game.events if e["type"] == "play")
