@@ -61,10 +61,14 @@ const TG = (() => {
       `stroke="#8d5a2c" stroke-width="6"/></svg>`;
   }
 
-  function cardSVG(name, cls) { // Decktet cards (decktet profiles)
-    return `<svg class="${cls} card" viewBox="0 0 100 150" role="img" aria-label="${esc(name)}" data-tile="${esc(name)}">` +
-      `<rect x="2" y="2" width="96" height="146" rx="8" fill="#f6f2e6" stroke="#333" stroke-width="3"/>` +
-      `<text x="50" y="80" text-anchor="middle" font-size="14" fill="#111">${esc(name)}</text></svg>`;
+  function cardSVG(name, cls) { // Decktet cards (decktet profiles): the name, a word a line
+    const words = String(name || "?").split(" ");
+    const y0 = 125 - (words.length - 1) * 11;
+    const lines = words.map((w, i) => `<text x="50" y="${y0 + i * 22}" text-anchor="middle" font-size="${w.length > 7 ? 15 : 19}" ` +
+      `font-weight="700" fill="#111">${esc(w)}</text>`).join("");
+    return `<svg class="${cls} card" viewBox="0 0 100 250" role="img" aria-label="${esc(name)}" data-tile="${esc(name)}">` +
+      `<rect x="2" y="2" width="96" height="246" rx="10" fill="#f6f2e6" stroke="#8a8a8a" stroke-width="3"/>` +
+      `<rect x="10" y="10" width="80" height="230" rx="6" fill="none" stroke="#b08d57" stroke-width="2"/>${lines}</svg>`;
   }
 
   function esc(s) {

@@ -270,3 +270,19 @@ def test_failed_authentication_is_rate_limited(tmp_path):
             assert c.get("/api/tables").status_code == 200
     finally:
         srv.stop()
+
+
+def test_a_three_player_decktet_game(server, http):
+    r = http.post("/api/games", json={"table": "deck3", "players": ["Ann", "Bo", "Cy"], "rules": "decktet-3",
+                                      "banker": 1}, headers=server.headers())
+    assert r.status_code == 201, r.text
+    gid = r.json()["game_id"]
+    assert len(r.json()["seat_tokens"]) == 3
+    r = http.post(f"/api/games/{gid}/plays", json={"seat": 1, "tiles": ["Ace of Moons"]}, headers=server.headers())
+    assert r.status_code == 200, r.text
+    r = http.post(f"/api/games/{gid}/plays", json={"seat": 3, "tiles": ["Castle"]}, headers=server.headers())
+    assert r.status_code == 409 and "seat" in r.json()["message"]
+    assert http.get(f"/api/games/{gid}").json()["game"]["hand"]["current"][0]["tiles"] == ["Ace of Moons"]
+    r = http.post("/api/games", json={"table": "deck3b", "players": PLAYERS, "rules": "decktet-3"},
+                  headers=server.headers())
+    assert r.status_code == 422 and "3 players" in r.json()["message"]
