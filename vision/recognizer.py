@@ -43,6 +43,8 @@ for _t in FULL_SET:
     _BY_COUNTS.setdefault((_t.total, _t.red_pips), set()).add(_t.name)
 
 LARGEST_OF_EQUALS = False
+#: A tile's long side is at least this share of the image's long side.
+MIN_TILE_FRAC = 0.028
 WORK_MAX = 640  # long side of the working image for proposals
 CANON_W = 48  # canonical tile width in pixels for reading
 
@@ -456,6 +458,9 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
             break
     if best is None:
         return corners
+    bx, by, bw, bh = cv2.boundingRect(best)
+    if bx <= 0 or by <= 0 or bx + bw >= mask.shape[1] or by + bh >= mask.shape[0]:
+        return corners  # runs out of the neighbourhood: not one tile's outline
     best = cv2.convexHull(best)  # a pip at the edge leaves a notch
     rect = cv2.minAreaRect(best)
     lo_, sh_ = _rect_dims(rect)
@@ -797,8 +802,11 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     gray_full = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
     for rect in rects:
         c0 = _order_corners(rect) / s
+        if float(np.linalg.norm(c0[1] - c0[0])) < MIN_TILE_FRAC * max(H, W):
+            continue  # smaller than any tile a table camera sees
         corners = _resegment(image_bgr, c0)
-        if corners is c0:  # not re-cut by colour: snap the sides to edges instead
+        recut = corners is not c0
+        if not recut:  # not re-cut by colour: snap the sides to edges instead
             corners = _refine(gray_full, c0)
         # occluded: a hand touches the tile's outline
         occ = False
@@ -818,6 +826,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         rd = _read_tile(image_bgr, corners, style, aspect_hint)
         if rd is None:
             continue
+        if rd.face == "down" and not rd.spots_back and not recut:
+            continue  # a plain back is a uniform patch whose own colour outline is a tile
         raw.append((corners, rd, occ))
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
