@@ -101,10 +101,9 @@ class Fusion:
             z.key = key
             z.changed_at = ob.time
         if ob.status == "lost":
-            self._alert("sensor_lost", f"{'RFID reader' if ob.source == 'rfid' else 'camera'} lost "
-                        f"({ob.zone})", zone=ob.zone, once=("lost", ob.source, ob.zone))
-        elif ob.status == "ok":
-            self._alerted.discard(("lost", ob.source, ob.zone))
+            what = "RFID board" if ob.source == "rfid" else "camera"
+            self._alert("sensor_lost", f"{what} lost: the table holds its last known state",
+                        zone=ob.zone, once=("lost", ob.source))
 
     def _key(self, z: _Zone) -> tuple:
         cam = tuple(sorted((t.face, t.name or "") for t in z.camera.tiles)) if z.camera else ()
@@ -118,9 +117,11 @@ class Fusion:
             return ZoneContent(0, None)
         cam = list(z.camera.tiles) if (self.use_camera and z.camera) else None
         rf = [t.name for t in z.rfid.tiles if t.name] if (self.use_rfid and z.rfid) else None
+        if cam is None and self.use_camera:
+            cam = []  # the camera has reported nothing here: it has seen nothing yet
         if cam is None and rf is None:
             return ZoneContent(0, None, since=z.changed_at)
-        if cam is None:  # RFID only: identities without faces
+        if cam is None:  # RFID only: identities without faces, which the referee cannot use
             return ZoneContent(len(rf), "unknown" if rf else None, up=(), down=tuple(sorted(rf)),
                                since=z.changed_at)
         faces = {t.face for t in cam}
@@ -130,6 +131,14 @@ class Fusion:
         down_n = sum(t.face == "down" for t in cam)
         down = None
         conflict = None
+        if rf is not None and uncertain and down_n == 0:
+            # The camera is unsure of a face-up tile but sees no face-down one: the RFID tags
+            # of the zone, less the tiles the camera did read, name the uncertain ones.
+            left = Counter(rf)
+            left.subtract(up)
+            if all(v >= 0 for v in left.values()) and sum(left.values()) == len(cam) - len(up):
+                up = tuple(sorted(rf))
+                uncertain = False
         if rf is not None:
             left = Counter(rf)
             left.subtract(up)
@@ -187,6 +196,8 @@ class Fusion:
             self._alert("uncertain_tile", f"the camera is not sure of a tile of seat {seat}: the operator "
                         "confirms it", seat=seat, once=("uncertain", h.number, h.trick, seat))
             return []
+        if c.face == "unknown":
+            return []  # no camera: faces unknown
         if c.face == "mixed":
             self._alert("wrong_face", f"seat {seat} put tiles down both face up and face down",
                         seat=seat, once=("mixed", h.number, h.trick, seat))

@@ -143,3 +143,27 @@ def test_a_dealt_hand_laid_face_up_is_declared():
     ev = f.step(1.0)
     assert [e["type"] for e in ev][:2] == ["hand_declared", "hand_ended"]
     assert ev[0]["seat"] == 2 and ev[0]["kind"] == "eight_branch"
+
+
+def test_rfid_names_a_face_up_tile_the_camera_is_unsure_of():
+    g = Game("pagat", first_banker=0)
+    f = Fusion(g, lead_settle=0.1, use_rfid=True)
+    f.observe(ZoneObservation("camera", "seat0.play", 0.0, (TileSeen(None, "up", uncertain=True), seen("6-6"))))
+    f.observe(ZoneObservation("rfid", "seat0.play", 0.0, (TileSeen("6-6", "unknown"), TileSeen("6-6", "unknown"))))
+    ev = f.step(1.0)
+    assert ev and ev[0]["tiles"] == ["6-6", "6-6"] and not f.alerts
+
+
+def test_camera_only_an_uncertain_tile_waits_for_the_operator():
+    g = Game("pagat", first_banker=0)
+    f = Fusion(g, lead_settle=0.1)
+    f.observe(ZoneObservation("camera", "seat0.play", 0.0, (TileSeen(None, "up", uncertain=True),)))
+    assert f.step(1.0) == []
+    assert f.alerts[-1].kind == "uncertain_tile"
+
+
+def test_rfid_alone_never_makes_a_play():
+    g = Game("pagat", first_banker=0)
+    f = Fusion(g, lead_settle=0.1, use_rfid=True)
+    f.observe(ZoneObservation("rfid", "seat0.play", 0.0, (TileSeen("6-6", "unknown"),)))
+    assert f.step(1.0) == [] and f.step(5.0) == []
