@@ -126,8 +126,8 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
     k = max(15, (max(L.shape) // 6) | 1)
     loc = cv2.blur(L, (k, k))
     rel = cv2.addWeighted(L, 1.0, loc, -1.0, 128.0)
-    chans.append(("rel+", rel, [128 + 24], B))
-    chans.append(("rel-", rel, [128 - 24], INV))
+    chans.append(("rel+", rel, [128 + 14, 128 + 30], B))
+    chans.append(("rel-", rel, [128 - 14, 128 - 30], INV))
     sat = cv2.bitwise_and(S, cv2.compare(V, 110, cv2.CMP_GT))
     chans.append(("sat", sat, [45], B))
     return chans
