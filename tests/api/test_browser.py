@@ -167,3 +167,32 @@ def test_a_seat_sees_its_own_sealed_discard_and_the_public_does_not(server, http
     assert page.locator(f'svg[data-tile="{tile}"]').count() == 0
     assert "Refused" in page.inner_text("#stale-banner")
     assert page.errors == []
+
+
+def test_replay_viewer_steps_through_every_kind_of_event(server, http, page):
+    t = Table(server, http, seed=13)
+    H = server.headers()
+    for _ in range(6):
+        t.step()
+    http.post(f"/api/games/{t.id}/undo", json={"reason": "misread"}, headers=H).raise_for_status()
+    sealed = next(e for e in t.events() if e["type"] == "play" and e["face"] == "down" and e["tiles"])
+    http.post(f"/api/games/{t.id}/reveals", json={"hand": 1, "trick": sealed["trick"], "seat": sealed["seat"],
+                                                   "why": "dispute", "audience": "public"}, headers=H).raise_for_status()
+    http.post(f"/api/games/{t.id}/void", json={"reason": "tiles fell"}, headers=H).raise_for_status()
+    http.post(f"/api/games/{t.id}/end", headers=H).raise_for_status()
+    for variant, hdr in (("public", {}), ("full", H)):
+        r = http.get(f"/api/games/{t.id}/replay.html", params={"variant": variant}, headers=hdr)
+        assert r.status_code == 200
+        path = ARTIFACTS / f"replay_{variant}.html"
+        ARTIFACTS.mkdir(exist_ok=True)
+        path.write_text(r.text, encoding="utf-8")
+        page.goto(path.as_uri())  # a saved file works on its own
+        page.wait_for_function("window.__replay && window.__replay.steps > 5")
+        n = page.evaluate("window.__replay.steps")
+        for _ in range(n):
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("window.__replay.step") == n - 1
+        assert "Game over" in page.inner_text("aside")
+        page.keyboard.press("Home")
+        assert page.evaluate("window.__replay.step") == 0
+    assert page.errors == []
