@@ -41,6 +41,7 @@ def register(sub) -> None:
                    help="camera index, video file, rtsp/http URL, or a folder of images")
     t.add_argument("--rfid", action="append", metavar="PORT", default=[], help="an RFID board's serial port")
     t.add_argument("--calibration", metavar="FILE", help="calibration profile (zones, tile set, RFID tags)")
+    t.add_argument("--fps", type=float, default=30.0, help="frame rate of a folder of images (default 30)")
     t.add_argument("--rules", default="pagat", help="rule profile (default pagat)")
     t.add_argument("--option", action="append", metavar="KEY=VALUE", help="override a rule option")
     t.add_argument("--players", default="East,South,West,North", help="comma-separated player names")
@@ -98,6 +99,7 @@ def cmd_demo(args) -> int:
 
 
 def cmd_table(args) -> int:
+    import os
     import time
 
     import cv2
@@ -112,6 +114,7 @@ def cmd_table(args) -> int:
     params = None
     zone_polys = regions()
     registry = None
+    watcher = None
     if args.calibration:
         from calibration.geometry import TableGeometry
         from calibration.profile import load_profile
@@ -121,13 +124,15 @@ def cmd_table(args) -> int:
         except Exception as exc:  # noqa: BLE001 - the profile loader names the field
             raise CommandError(str(exc)) from None
         if prof.table is not None:
+            from calibration.geometry import MarkerWatcher
+
             zone_polys = {k: v.tolist() for k, v in TableGeometry.from_profile(prof).zone_polygons_image().items()}
+            watcher = MarkerWatcher.from_profile(prof)
         params = getattr(prof, "tiles", None)
         if args.rfid and getattr(prof, "rfid", None) is not None:
             from rfid.registry import TagRegistry
 
-            rf = prof.rfid
-            registry = TagRegistry.from_mapping(rf if isinstance(rf, dict) else rf.model_dump())
+            registry = TagRegistry.from_mapping(prof.rfid.mapping())
     opts = {}
     for item in args.option or []:
         k, _, v = item.partition("=")
@@ -153,7 +158,9 @@ def cmd_table(args) -> int:
     rt = Runtime(svc, args.table_name, gid, zone_polys, params=params, rfid=drivers)
     cv2.setNumThreads(1)
     try:
-        with open_source(int(args.camera) if args.camera.isdigit() else args.camera) as src:
+        spec = int(args.camera) if args.camera.isdigit() else args.camera
+        kw = {"fps": args.fps} if isinstance(spec, str) and os.path.isdir(spec) else {}
+        with open_source(spec, **kw) as src:
             for fr in src:
                 if fr.status == "lost":
                     _say(f"camera lost: {fr.error}; retrying")
@@ -163,6 +170,8 @@ def cmd_table(args) -> int:
                     if fr.status == "error":
                         _say(f"skipped: {fr.error}")
                     continue
+                if watcher is not None and rt.frames % 15 == 0:
+                    rt.watch_markers(watcher, fr.image)
                 rt.frame(fr.image, fr.t)
                 if drivers:
                     rt.poll_rfid(fr.t)

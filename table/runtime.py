@@ -97,6 +97,29 @@ class Runtime:
         self.last_frame_s = time.perf_counter() - f0
         return events
 
+    def watch_markers(self, watcher, image_bgr) -> str:
+        """Re-detect the table markers: a bumped camera moves the zones with it; lost markers
+        warn (the last good geometry is kept).  Returns the watcher's status."""
+        st = watcher.update(image_bgr)
+        if st.changed:
+            for name, poly in watcher.geometry.zone_polygons_image().items():
+                if name in self.tracker.zones:
+                    self.tracker.zones[name].poly = poly.astype("float32").reshape(-1, 2)
+        if st.status == "lost" and "markers" not in self._lost:
+            self._lost.add("markers")
+            try:
+                self.svc.raise_alert(self.table, "other", "table markers not visible: keeping the last "
+                                     "good geometry")
+            except Exception:  # noqa: BLE001
+                pass
+        elif st.status in ("ok", "bumped") and "markers" in self._lost:
+            self._lost.discard("markers")
+            try:
+                self.svc.clear_alerts(self.table, "other")
+            except Exception:  # noqa: BLE001
+                pass
+        return st.status
+
     def camera_lost(self, t: float) -> list[dict]:
         """The camera is gone: every zone holds its last stable state; say so."""
         for ob in self.tracker.lost(t):
