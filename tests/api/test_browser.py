@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from referee.replay import loads
 from referee.tiles import Tile
 
 from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Server, Table
@@ -133,6 +134,12 @@ def test_console_records_a_play_and_the_replay_viewer_steps(server, http, page):
     assert "play" in page.inner_text("#log")
     for _ in range(20):
         t.step()
+    # export: the full replay downloads through the console (fetch with the token, then a file)
+    with page.expect_download() as dl:
+        page.click('[data-exp="replay.jsonl?variant=full"]')
+    text = Path(dl.value.path()).read_text(encoding="utf-8")
+    assert dl.value.suggested_filename == f"tiengow-{t.id}-full.jsonl"
+    assert loads(text).variant == "full" and len(loads(text).events) == len(t.events())
     page.goto(f"{server.base}/api/games/{t.id}/replay.html")
     page.wait_for_function("window.__replay && window.__replay.steps > 20")
     page.keyboard.press("PageDown")
