@@ -52,6 +52,7 @@ class StartGameIn(_In):
     options: dict[str, bool | int | str | list[str]] = Field(
         default_factory=dict, description="Option overrides (see GET /api/profiles)")
     banker: Literal["lot"] | Seat = Field("lot", description="First banker: a seat, or 'lot' to draw one")
+    replace: bool = Field(False, description="End the table's game in progress first (else 409 table_busy)")
     by: Name = "operator"
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
@@ -301,7 +302,8 @@ def create_app(db_path: str | None = None, *, service: TableService | None = Non
               summary="Start a game (players, rule profile and options, banker by lot or chosen)")
     def start_game(body: StartGameIn, _: Op) -> dict:
         banker = None if body.banker == "lot" else body.banker
-        gid, tokens = svc.start_game(body.table, list(body.players), body.rules, body.options, banker, by=body.by)
+        gid, tokens = svc.start_game(body.table, list(body.players), body.rules, body.options, banker, by=body.by,
+                                     replace=body.replace)
         return {"game_id": gid, "table": body.table, "seat_tokens": tokens, "view": svc.game_view(gid, "operator")}
 
     @app.get("/api/games/{game_id}", tags=["games"], responses=READ_ERRORS, openapi_extra=OPTIONAL_AUTH,

@@ -309,8 +309,13 @@ class TableService:
         return out
 
     def start_game(self, table: str, players: list[str], rules: str = "pagat", options: dict | None = None,
-                   banker: int | None = None, *, by: str = "operator") -> tuple[str, list[str]]:
-        """Start a game on ``table``; ``banker`` None = chosen by lot.  Returns (game id, seat tokens)."""
+                   banker: int | None = None, *, by: str = "operator", replace: bool = False) -> tuple[str, list[str]]:
+        """Start a game on ``table``; ``banker`` None = chosen by lot.  Returns (game id, seat tokens).
+
+        A table holds one game at a time: while its game is in progress this raises
+        :class:`Conflict` (``table_busy``), unless ``replace`` — then that game is ended first
+        (a logged ``game_ended`` event, by ``by``).
+        """
         try:
             r = rules_for(rules, options or {})
         except RulesError as exc:
@@ -326,8 +331,10 @@ class TableService:
         with self._lock:
             cur = self._tables.get(table)
             if cur is not None and self._games[cur].status == "playing":
-                raise Conflict(f"table {table!r} has a game in progress ({cur}): end it first",
-                               code="table_busy")
+                if not replace:
+                    raise Conflict(f"table {table!r} has a game in progress ({cur}): end it first, or replace it",
+                                   code="table_busy")
+                self.end_game(cur, by=by, reason="replaced by a new game")
             gid = "g" + secrets.token_hex(5)
             game = Game(r, players, table=table, first_banker=banker)
             rec = GameRecord(gid, table, time.time(), "playing", game)

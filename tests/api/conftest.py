@@ -96,14 +96,14 @@ class Table:
     _n = 0
 
     def __init__(self, srv: Server, http: httpx.Client, *, table: str | None = None, seed: int = 1,
-                 sealed: bool = True, rules: str = "pagat", banker: int = 0):
+                 sealed: bool = True, rules: str = "pagat", banker: int = 0, replace: bool = False):
         self.srv, self.http = srv, http
         if table is None:  # a table of its own (one game at a time on a table)
             Table._n += 1
             table = f"t{Table._n}"
         self.table = table
-        r = http.post("/api/games", json={"table": table, "players": PLAYERS, "rules": rules, "banker": banker},
-                      headers=srv.headers())
+        r = http.post("/api/games", json={"table": table, "players": PLAYERS, "rules": rules, "banker": banker,
+                                          "replace": replace}, headers=srv.headers())
         assert r.status_code == 201, r.text
         data = r.json()
         self.id = data["game_id"]

@@ -86,9 +86,9 @@ def test_a_new_game_on_the_table_reaches_table_streams(server, http):
         first = recv(ws)["game_id"]
         r = http.post("/api/games", json={"table": "ws3", "players": PLAYERS}, headers=server.headers())
         assert r.status_code == 409 and r.json()["error"] == "table_busy"  # one game at a time
-        http.post(f"/api/games/{t.id}/end", headers=server.headers()).raise_for_status()
+        second = Table(server, http, table="ws3", replace=True)  # ends the first game, logged
         assert recv(ws)["view"]["game"]["status"] == "over"
-        second = Table(server, http, table="ws3")
+        assert t.events()[-1]["reason"] == "replaced by a new game"
         msg = recv(ws)
         assert msg["kind"] == "snapshot" and msg["game_id"] == second.id != first
         # a seat token opened one game only: its stream does not follow the table to the next game
