@@ -130,6 +130,9 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
     chans.append(("rel-", rel, [128 - 14, 128 - 30], INV))
     sat = cv2.bitwise_and(S, cv2.compare(V, 110, cv2.CMP_GT))
     chans.append(("sat", sat, [45], B))
+    # ivory and cream: green above blue (white cloth, red checks and grey felt are not)
+    warm = cv2.bitwise_and(cv2.subtract(small[..., 1], small[..., 0]), cv2.compare(V, 120, cv2.CMP_GT))
+    chans.append(("warm", warm, [22], B))
     return chans
 
 
