@@ -33,6 +33,8 @@ from .observations import ZoneObservation
 from .runtime import RfidSource, Runtime
 
 W, H = 1280, 720
+TABLE = "main"  # the side screen's default table
+PLAYERS = ["Mei", "Jon", "Ana", "Raj"]
 TILE_LEN = 80.0
 CX, CY = W / 2, H / 2
 
@@ -103,7 +105,7 @@ class Script:
 def make_script(rules, hands: int, rng: random.Random) -> Script:
     """Play ``hands`` hands with random legal players; record the physical steps."""
     first = rng.randrange(rules.players)
-    game = Game(rules, ["East", "South", "West", "North"][: rules.players], table="script",
+    game = Game(rules, PLAYERS[: rules.players], table="script",
                 first_banker=first, salt_seed=rng.getrandbits(32))
     player = RandomPlayer(rng)
     steps: list[Step] = []
@@ -349,10 +351,10 @@ def run_demo(opt: DemoOptions) -> dict:
     tmpdir = tempfile.mkdtemp(prefix="tiengow-demo-")
     db = opt.db or os.path.join(tmpdir, "demo.sqlite")
     svc = TableService.open(db)
-    gid = svc.current_game_id("demo")
+    gid = svc.current_game_id(TABLE)
     done = _progress(svc.game(gid)) if gid and svc.game(gid).state.status == "playing" else None
     if done is None:
-        gid, _tokens = svc.start_game("demo", list(script.game.players), rules.profile, rules.options(),
+        gid, _tokens = svc.start_game(TABLE, list(script.game.players), rules.profile, rules.options(),
                                       banker=script.first_banker, by="demo")
     else:
         say(f"resuming game {gid} from {db}: {len(done['plays'])} plays already refereed")
@@ -361,7 +363,7 @@ def run_demo(opt: DemoOptions) -> dict:
         server = _serve(svc, opt.host, opt.port)
         say(f"side screen: http://{opt.host}:{opt.port}/   (console: /console)")
     rig = RfidRig(opt.seed) if opt.rfid else None
-    rt = Runtime(svc, "demo", gid, regions(), rfid=[rig] if rig else (), lead_settle=opt.lead_settle)
+    rt = Runtime(svc, TABLE, gid, regions(), rfid=[rig] if rig else (), lead_settle=opt.lead_settle)
     table = PhysicalTable()
     timeline = Timeline(1.0 if opt.fast else opt.speed)
     dt = 1.0 / opt.fps
@@ -458,7 +460,7 @@ def run_demo(opt: DemoOptions) -> dict:
     summary = {
         "hands": hands_out,
         "alerts": len(fusion.alerts),
-        "alerts_active": [a["kind"] for a in svc.alerts("demo")],
+        "alerts_active": [a["kind"] for a in svc.alerts(TABLE)],
         "alert_messages": [a.message for a in fusion.alerts],
         "latency_ms": _pcts(cam_lat),
         "latency_ms_lead": _pcts(lat_by_role["lead"]),

@@ -61,8 +61,8 @@ def test_a_hand_refereed_with_rfid_seals_face_down_tiles(tmp_path):
     from api.service import TableService
 
     svc = TableService.open(str(tmp_path / "t.sqlite"))
-    gid = svc.current_game_id("demo")
-    public = svc.replay_jsonl(gid, "public") + json.dumps(svc.table_view("demo", "public")) + json.dumps(
+    gid = svc.current_game_id("main")
+    public = svc.replay_jsonl(gid, "public") + json.dumps(svc.table_view("main", "public")) + json.dumps(
         svc.events(gid, "public"))
     for e in downs:
         assert e["salt"] not in public
@@ -126,7 +126,7 @@ def test_killed_mid_hand_the_game_resumes_with_nothing_lost_or_doubled(tmp_path)
     from referee.replay import loads
 
     svc = TableService.open(str(db))
-    gid = svc.current_game_id("demo")
+    gid = svc.current_game_id("main")
     r = loads(svc.replay_jsonl(gid, "full"))
     keys = [(e["hand"], e["trick"], e["seat"]) for e in r.events if e["type"] == "play"]
     assert len(keys) == len(set(keys))
