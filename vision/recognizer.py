@@ -201,7 +201,9 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
                     big = True
                 else:
                     # a few touching tiles fill much of their rectangle; table texture does not
-                    big = sh[1] > 0.1 * h * w or sh[2] < 0.5
+                    big = sh[1] > 0.1 * h * w
+                    if not big and sh[2] < 0.5:
+                        continue
                 off = np.array([[x, y]], np.int32)
                 blob = np.zeros((bh_, bw_), np.uint8)
                 cv2.drawContours(blob, [c - off], -1, 255, -1)
