@@ -201,7 +201,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
                     big = True
                 else:
                     # a few touching tiles fill much of their rectangle; table texture does not
-                    big = sh[1] > 0.1 * h * w
+                    big = sh[1] > 0.3 * h * w
                     if not big and sh[2] < 0.5:
                         continue
                 off = np.array([[x, y]], np.int32)
