@@ -214,7 +214,6 @@ class GameState:
 
     def _on_hand_started(self, ev):
         self.hand = HandState(ev, self.n)
-        self.last_payments = []
 
     def _on_play(self, ev):
         h = self.hand
@@ -651,7 +650,9 @@ class Game:
         return g
 
     def void_hand(self, *, by: str = "operator", reason: str = "") -> list[dict]:
-        """Cancel the hand in progress: its immediate payments are reverted, it is dealt again."""
+        """Cancel the hand in progress: its immediate payments are reverted and the tiles are
+        dealt again, as a new hand (the next number) with the same banker.  A voided hand
+        counts towards the ``max_rounds`` safety limit."""
         h = self._need_hand()
         start = len(self.events)
         self._emit({"type": "hand_voided", "hand": h.number, "by": by, "reason": reason,

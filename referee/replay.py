@@ -201,6 +201,9 @@ def replay_events(events, *, check: bool = True, variant: str = "full") -> Game:
     if check and pos < len(game.events):
         nxt = game.events[pos]["type"]
         raise ReplayError(len(events) + 2, f"the file ends, but the rules say a {nxt} event follows")
+    # Plays after the replay (a resumed game) get fresh, unpredictable salts: a fixed seed
+    # here would let anyone brute-force a sealed tile from its commitment.
+    game._rng = None
     return game
 
 

@@ -111,7 +111,7 @@ def view(state, audience: str = "public") -> dict:
     out["last_payments"] = [
         {"kind": p.get("kind", "settlement"), "text": p.get("text") or "; ".join(p.get("reasons", [])),
          "payments": p["payments"], "winner": p.get("winner", p.get("seat"))}
-        for p in state.last_payments[-4:]
+        for p in state.last_payments[-4:]  # the latest immediate payments and settlements
     ]
     out["last_hand"] = state.history[-1] if state.history else None
     return out

@@ -206,3 +206,18 @@ def test_reveal_to_operator_stays_sealed_in_public():
     g.reveal(1, 0, 2, by="operator", why="players asked", audience="public")
     pub = json.dumps(project_events(g.events, "public"))
     assert "3-3" in pub and "5-5" not in pub
+
+
+def test_a_resumed_game_gets_fresh_salts():
+    """After a restart (replay of the stored events) new sealed plays must not use salts an
+    outsider could predict (a fixed seed would let anyone brute-force the commitment)."""
+    from referee.replay import replay_events
+
+    salts = []
+    for _ in range(2):
+        g = Game("pagat", salt_seed=1)
+        g.play(0, ["6-6"])
+        resumed = replay_events(g.events)
+        ev = resumed.play(1, ["2-2"], face="down")[0]
+        salts.append(ev["salt"])
+    assert salts[0] != salts[1]
