@@ -46,7 +46,9 @@ def register(sub) -> None:
     t.add_argument("--option", action="append", metavar="KEY=VALUE", help="override a rule option")
     t.add_argument("--players", default="East,South,West,North", help="comma-separated player names")
     t.add_argument("--banker", type=int, default=None, help="first banker's seat (default: by lot)")
-    t.add_argument("--table-name", default="table")
+    t.add_argument("--table-name", default="main", help="the table's name (the side screen shows 'main')")
+    t.add_argument("--new-game", action="store_true",
+                   help="end the table's unfinished game and start a new one (default: resume it)")
     t.add_argument("--db", default="tiengow.sqlite", metavar="FILE")
     t.add_argument("--host", default="127.0.0.1")
     t.add_argument("--port", type=int, default=8000)
@@ -141,13 +143,17 @@ def cmd_table(args) -> int:
     token = getattr(svc, "new_operator_token", None)
     if token:
         _say(f"OPERATOR TOKEN (shown once; only its hash is stored in {args.db}): {token}")
-    try:
-        gid, seat_tokens = svc.start_game(args.table_name, args.players.split(","), args.rules, opts,
-                                          banker=args.banker, by="table")
-    except ServiceError as exc:
-        raise CommandError(str(exc)) from None
-    for s, tok in enumerate(seat_tokens):
-        _say(f"seat {s} token: {tok}")
+    gid = svc.current_game_id(args.table_name)
+    if gid and svc.game(gid).state.status == "playing" and not args.new_game:
+        _say(f"resuming game {gid} on table {args.table_name} (--new-game to start another)")
+    else:
+        try:
+            gid, seat_tokens = svc.start_game(args.table_name, args.players.split(","), args.rules, opts,
+                                              banker=args.banker, by="table", replace=args.new_game)
+        except ServiceError as exc:
+            raise CommandError(str(exc)) from None
+        for s, tok in enumerate(seat_tokens):
+            _say(f"seat {s} token: {tok}")
     _serve(svc, args.host, args.port)
     _say(f"side screen: http://{args.host}:{args.port}/   console: http://{args.host}:{args.port}/console")
     drivers = []
