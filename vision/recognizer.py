@@ -245,7 +245,7 @@ def _inside(pt, rect, shrink: float = 1.0) -> bool:
     return abs(u) <= rw / 2 * shrink and abs(v) <= rh / 2 * shrink
 
 
-def _is_tile_shape(c: _Cand, aspect_range=(1.6, 3.0), min_fill=0.8) -> bool:
+def _is_tile_shape(c: _Cand, aspect_range=(1.7, 3.0), min_fill=0.8) -> bool:
     lo_, sh_ = _rect_dims(c.rect)
     a = lo_ / sh_
     return c.fill >= min_fill and aspect_range[0] <= a <= aspect_range[1]
@@ -369,7 +369,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     # rectangles made of several touching tiles
     if typ_long and chosen:
         typ_short = float(np.median([_rect_dims(c.rect)[1] for c in chosen])) if not len_px else len_px / 2.3
-        blobs = [c for c in cands if c.fill >= 0.8 and not _is_tile_shape(c)]
+        blobs = [c for c in cands if c.fill >= 0.72 and not _is_tile_shape(c)]
         blobs.sort(key=lambda c: -c.fill)
         for b in blobs:
             if any(_inside(b.rect[0], r) for r in rects):
@@ -377,11 +377,14 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             parts = _split_rect(b, typ_long, typ_short)
             if not parts:
                 continue
-            if any(_inside(p[0], r) or _inside(r[0], p) for p in parts for r in rects):
-                continue
             if gray is not None and not _seam_ok(gray, parts):
                 continue
-            rects.extend(parts)
+            # parts already found as single tiles stay as they are
+            new = [p for p in parts if not any(_inside(p[0], r) or _inside(r[0], p) for r in rects)]
+            if len(new) < len(parts) and any(
+                    sum(_inside(r[0], p) for p in parts) == 0 and any(_inside(p[0], r) for p in parts) for r in rects):
+                continue  # a tile found here that does not line up with the parts: the split is wrong
+            rects.extend(new)
     return rects
 
 
