@@ -126,6 +126,11 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
     k = max(15, (max(L.shape) // 6) | 1)
     loc = cv2.blur(L, (k, k))
     rel = cv2.addWeighted(L, 1.0, loc, -1.0, 128.0)
+    # colour against the neighbourhood: dark tiles on dark coloured felt
+    locc = cv2.blur(small, (k, k))
+    dc = cv2.absdiff(small, locc)
+    crel = cv2.add(cv2.add(dc[..., 0], dc[..., 1]), dc[..., 2])
+    chans.append(("crel", crel, [45], B))
     chans.append(("rel+", rel, [128 + 14, 128 + 30], B))
     chans.append(("rel-", rel, [128 - 14, 128 - 30], INV))
     sat = cv2.bitwise_and(S, cv2.compare(V, 110, cv2.CMP_GT))
@@ -188,9 +193,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
                 x, y, bw_, bh_ = cv2.boundingRect(c)
                 if bw_ * bh_ < amin or bw_ * bh_ > amax * 2.2 or max(bw_, bh_) < 8:
                     continue
-                # touching the image border: a tile cut by the frame is not read
-                if x <= 0 or y <= 0 or x + bw_ >= w or y + bh_ >= h:
-                    continue
+                # (a blob touching the image border is not a tile itself — add() refuses it —
+                # but the tile it holds may be cut out of it below)
                 sh = add(c, f"{name}@{lv}")
                 if sh is not None and sh[2] >= 0.88 and 1.7 <= sh[3] <= 2.9:
                     continue
