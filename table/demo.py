@@ -408,6 +408,10 @@ def run_demo(opt: DemoOptions) -> dict:
                             rfid_lat.append(time.perf_counter() - w0)
                 elif mark == "collected" and rig:
                     rig.clear()
+                    w0 = time.perf_counter()
+                    while (not rig.unplugged and any(rig.zone_names(play_zone(z)) for z in range(4))
+                           and time.perf_counter() - w0 < 3.0):
+                        time.sleep(0.005)
                 end = t + dur
                 while t < end:
                     if rig and opt.rfid_outage:
