@@ -22,7 +22,7 @@ from .rules import Rules, rules_for
 from .scoring import dealt_hand_kind
 from .tiles import FULL_SET
 
-__all__ = ["simulate_game", "deal", "RandomPlayer"]
+__all__ = ["simulate_game", "deal", "RandomPlayer", "hand_actions", "play_hand"]
 
 
 def deal(rules: Rules, rng: random.Random) -> list[list]:
@@ -79,31 +79,37 @@ def simulate_game(rules: Rules | str, rng: random.Random, *, players=None, seale
     return game
 
 
-def play_hand(game: Game, rng: random.Random, player: RandomPlayer, *, sealed=True, declare=True) -> list[list]:
-    """Deal and play one hand to its end; returns the hands dealt."""
+def hand_actions(game: Game, rng: random.Random, player: RandomPlayer, *, sealed=True, declare=True):
+    """Deal a hand and play it to its end, one action at a time.
+
+    Yields ``(kind, seat, tiles, face, trick, events)`` for each action — kind ``'declare'``
+    or ``'play'``, ``trick`` the trick it belongs to, ``events`` what the game emitted.
+    """
     rules = game.rules
     hands = deal(rules, rng)
-    dealt = [list(h) for h in hands]
     number = game.state.hand.number
     if declare and rules.deck == "tiles" and (rules.one_red_dot or rules.branch_hands):
         for s in range(rules.players):
             if dealt_hand_kind(rules, hands[s]):
-                game.declare(s, hands[s])
-                return dealt
+                yield "declare", s, list(hands[s]), "up", 0, game.declare(s, hands[s])
+                return
     while game.state.status != "over" and game.state.hand.number == number and not game.state.hand.over:
         h = game.state.hand
-        seat = h.turn
+        seat, trick = h.turn, h.trick
         hand = hands[seat]
         if not h.plays:
             tiles, face = player.lead(game, hand), "up"
         else:
             tiles, face = player.follow(game, seat, hand)
         if face == "down" and not sealed:
-            game.play(seat, None, face="down", count=len(tiles))
+            events = game.play(seat, None, face="down", count=len(tiles))
         else:
-            game.play(seat, tiles, face=face)
+            events = game.play(seat, tiles, face=face)
         for t in tiles:
             hand.remove(t)
-    return dealt
+        yield "play", seat, tiles, face, trick, events
 
 
+def play_hand(game: Game, rng: random.Random, player: RandomPlayer, *, sealed=True, declare=True) -> int:
+    """Deal and play one hand to its end; returns the number of actions."""
+    return sum(1 for _ in hand_actions(game, rng, player, sealed=sealed, declare=declare))

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from referee.game import Game, RefereeError
 from referee.rules import rules_for
-from referee.simulate import RandomPlayer, deal
+from referee.simulate import RandomPlayer, hand_actions
 from referee.tiles import FULL_SET
 
 from .fusion import pile_zone, play_zone
@@ -113,30 +113,10 @@ def make_script(rules, hands: int, rng: random.Random) -> Script:
         if game.state.status != "playing":
             break
         number = game.state.hand.number
-        dealt = deal(rules, rng)
         steps.append(Step("new_hand", hand=number))
-        from referee.scoring import dealt_hand_kind
-
-        declared = False
-        if rules.one_red_dot or rules.branch_hands:
-            for s in range(rules.players):
-                if dealt_hand_kind(rules, dealt[s]):
-                    steps.append(Step("declare", seat=s, tiles=[str(t) for t in dealt[s]], hand=number))
-                    game.declare(s, dealt[s])
-                    declared = True
-                    break
-        while not declared and game.state.hand.number == number and not game.state.hand.over:
-            h = game.state.hand
-            seat, trick = h.turn, h.trick
-            if h.plays:
-                tiles, face = player.follow(game, seat, dealt[seat])
-            else:
-                tiles, face = player.lead(game, dealt[seat]), "up"
-            events = game.play(seat, tiles, face=face)
-            for t in tiles:
-                dealt[seat].remove(t)
-            steps.append(Step("place", seat=seat, tiles=[str(t) for t in tiles], face=face, hand=number,
-                              trick=trick))
+        for kind, seat, tiles, face, trick, events in hand_actions(game, rng, player):
+            steps.append(Step("place" if kind == "play" else "declare", seat=seat, tiles=[str(t) for t in tiles],
+                              face=face, hand=number, trick=trick))
             for e in events:
                 if e["type"] == "trick_won":
                     steps.append(Step("collect", seat=e["winner"], credited=e["credited"], hand=number,

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from referee.game import Game
-from referee.simulate import RandomPlayer, deal
+from referee.simulate import RandomPlayer, hand_actions
 from table.fusion import Fusion, pile_zone, play_zone, seen
 from table.observations import TileSeen, ZoneObservation
 
@@ -40,18 +40,7 @@ def _play_game_through_fusion(seed: int, rfid: bool, hands: int = 2):
     table = Table(fusion, rfid=rfid)
     player = RandomPlayer(rng)
     for _ in range(hands):
-        dealt = deal(script.rules, rng)
-        number = script.state.hand.number
-        while script.state.hand.number == number and not script.state.hand.over:
-            h = script.state.hand
-            seat = h.turn
-            if h.plays:
-                tiles, face = player.follow(script, seat, dealt[seat])
-            else:
-                tiles, face = player.lead(script, dealt[seat]), "up"
-            events = script.play(seat, tiles, face=face)
-            for t in tiles:
-                dealt[seat].remove(t)
+        for _kind, seat, tiles, face, _trick, events in hand_actions(script, rng, player):
             table.show(play_zone(seat), [(str(t), face) for t in tiles])
             table.tick()
             table.tick()
