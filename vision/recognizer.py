@@ -183,6 +183,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
     chans = _channels(small, params)
     gray_s = next(c[1] for c in chans if c[0] == "light")
     sat_s = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1]
+    pending = []  # blobs that are not one clean tile: looked at again below
+    seen = set()
     for name, ch, levels, ttype in chans:
         for lv in levels:
             _, m = cv2.threshold(ch, lv, 255, ttype)
@@ -204,39 +206,53 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
                         continue
                     big = True
                 else:
+                    ca = sh[1]
                     # a few touching tiles fill much of their rectangle; table texture does not
-                    big = sh[1] > 0.3 * h * w
+                    big = ca > 0.3 * h * w
                     if not big and sh[2] < 0.5:
                         continue
-                off = np.array([[x, y]], np.int32)
-                blob = np.zeros((bh_, bw_), np.uint8)
-                cv2.drawContours(blob, [c - off], -1, 255, -1)
-                if not big:
-                    # not one clean tile: cut along strong edges and look again
-                    if not_edges is None:
-                        g = cv2.GaussianBlur(gray_s, (3, 3), 0)
-                        e = cv2.Canny(g, 30, 90)
-                        e2 = cv2.Canny(cv2.GaussianBlur(sat_s, (3, 3), 0), 40, 110)
-                        not_edges = cv2.bitwise_not(cv2.bitwise_or(e, e2))
-                    sub = cv2.bitwise_and(blob, m[y : y + bh_, x : x + bw_])
-                    sub = cv2.bitwise_and(sub, not_edges[y : y + bh_, x : x + bw_])
-                    sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, kernel)
-                    cs2, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-                    for c2 in cs2:
-                        if len(c2) >= 4:
-                            add(c2 + off, f"{name}@{lv}/cut")
-                # and at stricter levels inside the blob (a dark tile joined to its shadow)
-                roi = ch[y : y + bh_, x : x + bw_]
-                sgn = -1 if ttype == cv2.THRESH_BINARY_INV else 1
-                for lv2 in (int(lv + sgn * 10), int(lv + sgn * 22)):
-                    if not 0 < lv2 < 255:
-                        continue
-                    _, sub2 = cv2.threshold(roi, lv2, 255, ttype)
-                    sub2 = cv2.bitwise_and(sub2, blob)
-                    cs3, _ = cv2.findContours(sub2, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-                    for c3 in cs3:
-                        if len(c3) >= perim_min:
-                            add(c3 + off, f"{name}@{lv2}/local")
+                key = (name, lv, x // 3, y // 3, bw_ // 3, bh_ // 3)
+                if key in seen:
+                    continue
+                seen.add(key)
+                pending.append((name, lv, ttype, ch, m, c, x, y, bw_, bh_, big, ca, sh))
+    # the size of a clean tile in this image, when there are enough of them
+    clean = [c.area for c in out if c.fill >= 0.88 and 1.7 <= _rect_dims(c.rect)[0] / _rect_dims(c.rect)[1] <= 2.9]
+    typ_area = float(np.median(clean)) if len(clean) >= 3 and not len_px else (
+        len_px * len_px / 2.3 if len_px else None)
+    for name, lv, ttype, ch, m, c, x, y, bw_, bh_, big, ca, sh in pending:
+        if typ_area and not big and not (1.1 * typ_area <= ca <= 14 * typ_area) and not (
+                sh is not None and 0.45 * typ_area <= ca <= 1.8 * typ_area):
+            continue  # neither a few tiles nor one tile with something attached
+        off = np.array([[x, y]], np.int32)
+        blob = np.zeros((bh_, bw_), np.uint8)
+        cv2.drawContours(blob, [c - off], -1, 255, -1)
+        if not big:
+            # not one clean tile: cut along strong edges and look again
+            if not_edges is None:
+                g = cv2.GaussianBlur(gray_s, (3, 3), 0)
+                e = cv2.Canny(g, 30, 90)
+                e2 = cv2.Canny(cv2.GaussianBlur(sat_s, (3, 3), 0), 40, 110)
+                not_edges = cv2.bitwise_not(cv2.bitwise_or(e, e2))
+            sub = cv2.bitwise_and(blob, m[y : y + bh_, x : x + bw_])
+            sub = cv2.bitwise_and(sub, not_edges[y : y + bh_, x : x + bw_])
+            sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, kernel)
+            cs2, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            for c2 in cs2:
+                if len(c2) >= 4:
+                    add(c2 + off, f"{name}@{lv}/cut")
+        # and at stricter levels inside the blob (a dark tile joined to its shadow)
+        roi = ch[y : y + bh_, x : x + bw_]
+        sgn = -1 if ttype == cv2.THRESH_BINARY_INV else 1
+        for lv2 in (int(lv + sgn * 10), int(lv + sgn * 22)):
+            if not 0 < lv2 < 255:
+                continue
+            _, sub2 = cv2.threshold(roi, lv2, 255, ttype)
+            sub2 = cv2.bitwise_and(sub2, blob)
+            cs3, _ = cv2.findContours(sub2, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            for c3 in cs3:
+                if len(c3) >= perim_min:
+                    add(c3 + off, f"{name}@{lv2}/local")
     return out
 
 
