@@ -256,6 +256,16 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
     return out
 
 
+def _in_any(pt, rects) -> bool:
+    """Is ``pt`` inside any of the rotated rectangles ``rects``?"""
+    r = np.array([(cx, cy, w, h, a) for (cx, cy), (w, h), a in rects], np.float64)
+    an = np.radians(r[:, 4])
+    dx, dy = pt[0] - r[:, 0], pt[1] - r[:, 1]
+    u = dx * np.cos(an) + dy * np.sin(an)
+    v = -dx * np.sin(an) + dy * np.cos(an)
+    return bool(np.any((np.abs(u) <= r[:, 2] / 2) & (np.abs(v) <= r[:, 3] / 2)))
+
+
 def _inside(pt, rect, shrink: float = 1.0) -> bool:
     (cx, cy), (rw, rh), ang = rect
     a = math.radians(ang)
@@ -391,8 +401,14 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         typ_short = float(np.median([_rect_dims(c.rect)[1] for c in chosen])) if not len_px else len_px / 2.3
         blobs = [c for c in cands if c.fill >= 0.72 and not _is_tile_shape(c)]
         blobs.sort(key=lambda c: -c.fill)
+        tried = set()
         for b in blobs:
-            if any(_inside(b.rect[0], r) for r in rects):
+            (bx, by), (bw, bh), _ = b.rect
+            key = (round(bx / 2), round(by / 2), round(bw / 2), round(bh / 2))
+            if key in tried:
+                continue
+            tried.add(key)
+            if rects and _in_any(b.rect[0], rects):
                 continue
             parts = _split_rect(b, typ_long, typ_short)
             if not parts:
