@@ -126,11 +126,6 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
     k = max(15, (max(L.shape) // 6) | 1)
     loc = cv2.blur(L, (k, k))
     rel = cv2.addWeighted(L, 1.0, loc, -1.0, 128.0)
-    # colour against the neighbourhood: dark tiles on dark coloured felt
-    locc = cv2.blur(small, (k, k))
-    dc = cv2.absdiff(small, locc)
-    crel = cv2.add(cv2.add(dc[..., 0], dc[..., 1]), dc[..., 2])
-    chans.append(("crel", crel, [45], B))
     chans.append(("rel+", rel, [128 + 14, 128 + 30], B))
     chans.append(("rel-", rel, [128 - 14, 128 - 30], INV))
     sat = cv2.bitwise_and(S, cv2.compare(V, 110, cv2.CMP_GT))
