@@ -114,8 +114,8 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
         dist = cv2.addWeighted(d[..., 0], 0.5, cv2.add(d[..., 1], d[..., 2]), 1.0, 0.0)
         chans.append(("body", dist, [30, 50, 70], INV))
     otsu, _ = cv2.threshold(L, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    light = [95, 150, 205]
-    dark = [36, 56, 90]
+    light = [150, 205]
+    dark = [36, 62]
     if all(abs(otsu - v) > 15 for v in light):
         light.append(int(otsu))
     if all(abs(otsu - v) > 10 for v in dark):
