@@ -332,6 +332,45 @@ def _seam_ok(gray: np.ndarray, parts: list[tuple]) -> bool:
     return True
 
 
+def _seam_split(gray: np.ndarray, c: _Cand) -> list[tuple]:
+    """Split a long blob (tiles end to end) at the seams seen along its length.
+
+    Used when the image offers no single tile to learn the size from.  The blob's rectangle
+    is straightened; the median across its middle band gives a profile along the length;
+    seams are dips or bumps in it; every piece must have tile proportions.
+    """
+    (cx, cy), (rw, rh), ang = c.rect
+    if rw < rh:
+        rw, rh, ang = rh, rw, ang + 90
+    Lr, Wr = int(round(rw)), int(round(rh))
+    if Wr < 6 or Lr < 3 * Wr:
+        return []
+    M = cv2.getRotationMatrix2D((cx, cy), ang, 1.0)
+    M[0, 2] += Lr / 2 - cx
+    M[1, 2] += Wr / 2 - cy
+    strip = cv2.warpAffine(gray, M, (Lr, Wr), flags=cv2.INTER_LINEAR)
+    band = strip[int(0.3 * Wr) : int(0.7 * Wr) + 1].astype(np.float32)
+    prof = np.median(band, axis=0)
+    prof = cv2.GaussianBlur(prof.reshape(1, -1), (0, 0), 1.0).ravel()
+    base = cv2.blur(prof.reshape(1, -1), (1, max(3, Wr // 2) | 1)).ravel()
+    dev = np.abs(prof - base)
+    seams = []
+    for i in range(2, Lr - 2):
+        if dev[i] >= 7 and dev[i] >= dev[i - 1] and dev[i] >= dev[i + 1] and \
+                (not seams or i - seams[-1] > 0.8 * Wr):
+            seams.append(i)
+    cuts = [0] + seams + [Lr]
+    pieces = [(a, b) for a, b in zip(cuts, cuts[1:], strict=False)]
+    if len(pieces) < 2 or not all(1.2 * Wr <= b - a <= 3.0 * Wr for a, b in pieces):
+        return []
+    a_rad = math.radians(ang)
+    out = []
+    for a, b in pieces:
+        mid = (a + b) / 2 - Lr / 2
+        out.append(((cx + mid * math.cos(a_rad), cy + mid * math.sin(a_rad)), (float(b - a), float(Wr)), ang))
+    return out
+
+
 def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = None) -> list[tuple]:
     """Choose non-overlapping tile rectangles (work pixels)."""
     tiles = [c for c in cands if _is_tile_shape(c)]
@@ -416,6 +455,12 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     sum(_inside(r[0], p) for p in parts) == 0 and any(_inside(p[0], r) for p in parts) for r in rects):
                 continue  # a tile found here that does not line up with the parts: the split is wrong
             rects.extend(new)
+    if gray is not None:
+        # no single tile to learn the size from: rows of tiles end to end, split at their seams
+        for b in sorted((c for c in cands if c.fill >= 0.72), key=lambda c: -c.area):
+            if rects and _in_any(b.rect[0], rects):
+                continue
+            rects.extend(_seam_split(gray, b))
     return rects
 
 
