@@ -133,6 +133,8 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
     # ivory and cream: green above blue (white cloth, red checks and grey felt are not)
     warm = cv2.bitwise_and(cv2.subtract(small[..., 1], small[..., 0]), cv2.compare(V, 120, cv2.CMP_GT))
     chans.append(("warm", warm, [22], B))
+    # ... and only its lightest part: a face without its own (shaded) side
+    chans.append(("warm+", cv2.bitwise_and(warm, cv2.compare(rel, 133, cv2.CMP_GT)), [22], B))
     return chans
 
 
