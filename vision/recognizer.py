@@ -844,7 +844,8 @@ def _hands(small: np.ndarray, len_px: float, rects: list, hsv: np.ndarray | None
         if len(c) < 6:
             continue
         a = cv2.contourArea(c)
-        if a < 0.6 * tile_area or a > 0.25 * h * w:
+        # a hand (palm and fingers) covers a few tiles' area, not a table's worth of wood
+        if a < 0.6 * tile_area or a > min(10 * tile_area, 0.25 * h * w):
             continue
         rect = cv2.minAreaRect(c)
         lo_, sh_ = _rect_dims(rect)
