@@ -832,6 +832,10 @@ def _hands(small: np.ndarray, len_px: float, rects: list, hsv: np.ndarray | None
            ) -> tuple[np.ndarray, list[np.ndarray]]:
     """Skin-coloured blobs of hand size and thickness, outside the tiles found."""
     sk = _skin_mask(small, hsv)
+    h0, w0 = sk.shape
+    if cv2.countNonZero(sk) > 0.2 * h0 * w0:
+        # a skin-coloured table (light wood): a hand cannot be told from it by colour
+        return np.zeros_like(sk), []
     for r in rects:
         (cx, cy), (rw, rh), ang = r
         cv2.fillConvexPoly(sk, cv2.boxPoints(((cx, cy), (rw + 4, rh + 4), ang)).astype(np.int32), 0)
