@@ -163,7 +163,17 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
     not_edges = None  # computed when first needed
     kernel = np.ones((2, 2), np.uint8)
 
+    shapes: dict[tuple, tuple | None] = {}
+
     def add(c, tag):
+        # the same blob at several levels: measure it once
+        key = cv2.boundingRect(c) + (len(c),)
+        if key in shapes:
+            return shapes[key]
+        sh = shapes[key] = _add(c, tag)
+        return sh
+
+    def _add(c, tag):
         sh = _shape(c, amin, amax)
         if sh is None:
             return None
