@@ -263,14 +263,39 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
     return out
 
 
-def _in_any(pt, rects) -> bool:
-    """Is ``pt`` inside any of the rotated rectangles ``rects``?"""
-    r = np.array([(cx, cy, w, h, a) for (cx, cy), (w, h), a in rects], np.float64)
+_RECT_CACHE: dict[int, tuple] = {}
+
+
+def _rect_arrays(rects) -> tuple:
+    key = id(rects)
+    hit = _RECT_CACHE.get(key)
+    if hit is not None and hit[0] == len(rects) and hit[1] is rects:
+        return hit[2]
+    r = np.array([(cx, cy, w, h, a) for (cx, cy), (w, h), a in rects], np.float64).reshape(-1, 5)
     an = np.radians(r[:, 4])
-    dx, dy = pt[0] - r[:, 0], pt[1] - r[:, 1]
-    u = dx * np.cos(an) + dy * np.sin(an)
-    v = -dx * np.sin(an) + dy * np.cos(an)
-    return bool(np.any((np.abs(u) <= r[:, 2] / 2) & (np.abs(v) <= r[:, 3] / 2)))
+    arr = (r[:, 0], r[:, 1], r[:, 2] / 2, r[:, 3] / 2, np.cos(an), np.sin(an))
+    _RECT_CACHE.clear()
+    _RECT_CACHE[key] = (len(rects), rects, arr)
+    return arr
+
+
+def _in_any(pt, rects) -> bool:
+    """Is ``pt`` inside any of the rotated rectangles ``rects`` (a list, cached by identity)?"""
+    cx, cy, hw, hh, co, si = _rect_arrays(rects)
+    dx, dy = pt[0] - cx, pt[1] - cy
+    return bool(np.any((np.abs(dx * co + dy * si) <= hw) & (np.abs(-dx * si + dy * co) <= hh)))
+
+
+def _any_inside(rect, pts: np.ndarray) -> bool:
+    """Does the rotated rectangle hold any of the points ``pts`` (n × 2)?"""
+    if len(pts) == 0:
+        return False
+    (cx, cy), (w, h), a = rect
+    an = math.radians(a)
+    dx, dy = pts[:, 0] - cx, pts[:, 1] - cy
+    u = dx * math.cos(an) + dy * math.sin(an)
+    v = -dx * math.sin(an) + dy * math.cos(an)
+    return bool(np.any((np.abs(u) <= w / 2) & (np.abs(v) <= h / 2)))
 
 
 def _inside(pt, rect, shrink: float = 1.0) -> bool:
@@ -965,6 +990,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     # partly hidden tiles: proposal fragments of tile colour cut off by a hand
     if hand_polys and rects:
         taken = [r for r in rects]
+        taken_pts = np.array([r[0] for r in taken], np.float64).reshape(-1, 2)
         small_lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
         body_cols = [rd.body_lab for _, rd, _ in raw if rd.body_lab is not None]
         for c in cands:
@@ -973,7 +999,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             lo_, sh_ = _rect_dims(c.rect)
             if c.area < 0.25 * typ * typ / 2.6 or lo_ > 1.3 * typ:
                 continue
-            if any(_inside(c.rect[0], r) or _inside(r[0], c.rect) for r in taken):
+            if _in_any(c.rect[0], taken) or _any_inside(c.rect, taken_pts):
                 continue
             x, y, bw_, bh_ = cv2.boundingRect(c.contour)
             x0, y0 = max(0, x - 4), max(0, y - 4)
@@ -987,6 +1013,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             if not body_cols or min(float(np.abs(col - b).sum()) for b in body_cols) > 40:
                 continue
             taken.append(c.rect)
+            taken_pts = np.array([r[0] for r in taken], np.float64)
             corners = _order_corners(c.rect) / s
             ctr = corners.mean(axis=0)
             readings.append(TileReading(face="up", pips=None, name=None, center=(float(ctr[0]), float(ctr[1])),
