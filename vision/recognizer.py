@@ -460,17 +460,20 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     else:
         typ_long = None
     rects = []
+    too_big: list[_Cand] = []
     if typ_long and (len_px or len(chosen) >= 3):
         for c in chosen:
             lo_ = _rect_dims(c.rect)[0]
             if 0.6 * typ_long <= lo_ <= 1.55 * typ_long:
                 rects.append(c.rect)
+            elif lo_ > 1.55 * typ_long:
+                too_big.append(c)  # e.g. four Western tiles side by side make a 2 : 1 rectangle
     else:
         rects = [c.rect for c in chosen]
     # rectangles made of several touching tiles
     if typ_long and chosen:
         typ_short = float(np.median([_rect_dims(c.rect)[1] for c in chosen])) if not len_px else len_px / 2.3
-        blobs = [c for c in cands if c.fill >= 0.72 and not _is_tile_shape(c)]
+        blobs = [c for c in cands if c.fill >= 0.72 and not _is_tile_shape(c)] + too_big
         blobs.sort(key=lambda c: -c.fill)
         tried = set()
         for b in blobs:
