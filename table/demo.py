@@ -70,7 +70,7 @@ def _slots(centre, seat: int, n: int, rows: int = 1):
     """Positions and angle for ``n`` tiles side by side in a seat's play area."""
     px, py = centre
     vertical = seat in (0, 2)
-    gap = TILE_LEN / 2.5 + 10
+    gap = TILE_LEN / 2.5 + 18  # a finger's width between tiles, as players leave
     per_row = (n + rows - 1) // rows
     pts = []
     for i in range(n):
