@@ -193,8 +193,13 @@ class Fusion:
                             once=("conflict",) + ck)
             return []
         if c.uncertain:
-            self._alert("uncertain_tile", f"the camera is not sure of a tile of seat {seat}: the operator "
-                        "confirms it", seat=seat, once=("uncertain", h.number, h.trick, seat))
+            key = ("uncertain", h.number, h.trick, seat, c.count)
+            if key not in self._alerted:
+                self._alert("uncertain_tile", f"the camera is not sure of a tile of seat {seat}: the operator "
+                            "confirms it", seat=seat, once=key)
+                propose = getattr(self.sink, "propose", None)
+                if propose is not None:  # hand the operator the best reading to confirm or correct
+                    propose(seat, list(c.up) if c.face == "up" else None, c.face or "up", c.count)
             return []
         if c.face == "unknown":
             return []  # no camera: faces unknown

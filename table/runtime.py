@@ -40,6 +40,15 @@ class ServiceSink:
     def declare(self, seat, tiles):
         return self.svc.declare(self.game_id, seat, tiles)
 
+    def propose(self, seat, tiles, face, count):
+        """An uncertain reading: held for the operator to confirm (with the names it has)."""
+        try:
+            self.svc.propose_play(self.table, seat, tiles if tiles and len(tiles) == count else None,
+                                  "down" if face == "down" else "up", count,
+                                  note="the camera is not sure of a tile")
+        except Exception:  # noqa: BLE001 - the alert is already up; never stop the table
+            pass
+
 
 class Runtime:
     def __init__(self, service, table: str, game_id: str, regions: dict, *, params=None,

@@ -156,3 +156,30 @@ def test_rfid_alone_never_makes_a_play():
     f = Fusion(g, lead_settle=0.1, use_rfid=True)
     f.observe(ZoneObservation("rfid", "seat0.play", 0.0, (TileSeen("6-6", "unknown"),)))
     assert f.step(1.0) == [] and f.step(5.0) == []
+
+
+def test_an_uncertain_reading_is_proposed_to_the_operator_once():
+    class Sink:
+        def __init__(self):
+            self.game = Game("pagat", first_banker=0)
+            self.proposed = []
+
+        @property
+        def state(self):
+            return self.game.state
+
+        def play(self, *a, **k):
+            return self.game.play(*a, **k)
+
+        def declare(self, *a):
+            return self.game.declare(*a)
+
+        def propose(self, seat, tiles, face, count):
+            self.proposed.append((seat, tiles, face, count))
+
+    sink = Sink()
+    f = Fusion(sink, lead_settle=0.1)
+    f.observe(ZoneObservation("camera", "seat0.play", 0.0, (TileSeen(None, "up", uncertain=True),)))
+    f.step(1.0)
+    f.step(2.0)
+    assert sink.proposed == [(0, [], "up", 1)]
