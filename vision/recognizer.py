@@ -325,7 +325,7 @@ def _split_rect(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
                 continue
             k = along / unit_a
             kr = int(round(k))
-            if kr < 2 or kr > 6 or abs(k - kr) > 0.28:
+            if kr < 2 or kr > 6 or abs(k - kr) > max(0.28, 0.1 * kr):
                 continue
             step = along / kr
             a = math.radians(a_deg)
