@@ -168,10 +168,10 @@ class Fusion:
             return []
         seat = h.turn
         played = {p["seat"] for p in h.plays}
-        lead_pending = not h.plays and contents[seat].count > 0
+        pending = contents[seat].count > 0
         for s, c in contents.items():
-            if lead_pending and s == (seat + 1) % n:
-                continue  # the next player may start before the lead is counted
+            if pending and s == (seat + 1) % n:
+                continue  # the next player may start before the tiles before theirs are counted
             if c.count and s not in played and s != seat:
                 self._alert("out_of_turn", f"seat {s} has put tiles down out of turn: it is seat "
                             f"{seat}'s turn", seat=s, once=("ooturn", h.number, h.trick, s))

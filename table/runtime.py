@@ -161,6 +161,12 @@ class Runtime:
 
     def _step(self, t: float) -> list[dict]:
         events = self.fusion.step(t)
+        if events:  # play moved on: what this runtime flagged about the last play is resolved
+            for kind in ("illegal_play", "tile_unrecognised", "uncertain"):
+                try:
+                    self.svc.clear_alerts(self.table, kind)
+                except Exception:  # noqa: BLE001
+                    pass
         alerts = self.fusion.alerts
         while self._alerts_sent < len(alerts):
             a = alerts[self._alerts_sent]
