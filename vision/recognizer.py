@@ -181,8 +181,9 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
         if fill < 0.6 or aspect > 12:
             return sh
         bx, by, bw2, bh2 = cv2.boundingRect(c)
-        if bx <= 1 or by <= 1 or bx + bw2 >= w - 1 or by + bh2 >= h - 1:
-            return sh  # cut by the frame: not read
+        if (bx <= 0 or by <= 0 or bx + bw2 >= w or by + bh2 >= h) and not (
+                fill >= 0.85 and 1.75 <= aspect <= 2.9):
+            return sh  # cut by the frame (a tile just touching it still has its proportions)
         score = fill - 0.15 * max(0.0, min(abs(aspect - 2.0), abs(aspect - 2.5)) - 0.25)
         out.append(_Cand(rect, ca, fill, score, f"{tag}:{aspect:.2f}", c))
         return sh
@@ -929,6 +930,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     aspect_hint = params.aspect()
     raw: list[tuple[np.ndarray, _Read, bool]] = []
     gray_full = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    frame_poly = np.float32([[0, 0], [W, 0], [W, H], [0, H]]).reshape(-1, 1, 2)
     for rect in rects:
         c0 = _order_corners(rect) / s
         if float(np.linalg.norm(c0[1] - c0[0])) < MIN_TILE_FRAC * max(H, W):
@@ -955,6 +957,13 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         rd = _read_tile(image_bgr, corners, style, aspect_hint)
         if rd is None:
             continue
+        # a tile running out of the frame is partly hidden: reported, not guessed
+        if corners[:, 0].min() < 0 or corners[:, 1].min() < 0 or corners[:, 0].max() > W or \
+                corners[:, 1].max() > H:
+            quad = corners.astype(np.float32).reshape(-1, 1, 2)
+            inter, _ = cv2.intersectConvexConvex(quad, frame_poly)
+            if inter < 0.97 * cv2.contourArea(quad):
+                occ = True
         if rd.face == "down" and not rd.spots_back and not recut:
             continue  # a plain back is a uniform patch whose own colour outline is a tile
         raw.append((corners, rd, occ))
