@@ -41,7 +41,7 @@ CX, CY = W / 2, H / 2
 # Seat 0 south, 1 east, 2 north, 3 west: counter-clockwise seen from above, as played.
 # Play areas form a cross around the centre; each seat's pile is in the corner to its right.
 _SEAT_DIR = [(0, 1), (1, 0), (0, -1), (-1, 0)]
-_PLAY = {0: (640, 505, 300, 150), 1: (905, 360, 150, 260), 2: (640, 215, 300, 150), 3: (375, 360, 150, 260)}
+_PLAY = {0: (640, 505, 300, 200), 1: (905, 360, 200, 260), 2: (640, 215, 300, 200), 3: (375, 360, 200, 260)}
 _PILE = {0: (1120, 620, 240, 180), 1: (1120, 100, 240, 180), 2: (160, 100, 240, 180), 3: (160, 620, 240, 180)}
 
 
