@@ -102,7 +102,6 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
     """(name, channel, levels, threshold type): the masks whose blobs may be tiles."""
     L = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    S = hsv[..., 1]
     V = hsv[..., 2]
     B, INV = cv2.THRESH_BINARY, cv2.THRESH_BINARY_INV
     chans: list[tuple[str, np.ndarray, list[int], int]] = []
@@ -128,8 +127,6 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
     rel = cv2.addWeighted(L, 1.0, loc, -1.0, 128.0)
     chans.append(("rel+", rel, [128 + 18], B))
     chans.append(("rel-", rel, [128 - 18], INV))
-    sat = cv2.bitwise_and(S, cv2.compare(V, 110, cv2.CMP_GT))
-    chans.append(("sat", sat, [45], B))
     # ivory and cream: green above blue (white cloth, red checks and grey felt are not)
     warm = cv2.bitwise_and(cv2.subtract(small[..., 1], small[..., 0]), cv2.compare(V, 120, cv2.CMP_GT))
     chans.append(("warm", warm, [22], B))
