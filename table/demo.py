@@ -23,7 +23,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from referee.game import Game, RefereeError
+from referee.game import Game
 from referee.rules import rules_for
 from referee.simulate import RandomPlayer, hand_actions
 from referee.tiles import FULL_SET
@@ -528,4 +528,4 @@ def _serve(svc, host: str, port: int):
     return server
 
 
-__all__ = ["run_demo", "DemoOptions", "make_script", "regions", "PhysicalTable", "RefereeError"]
+__all__ = ["run_demo", "DemoOptions", "make_script", "regions", "PhysicalTable", "Timeline"]
