@@ -43,6 +43,9 @@ for _t in FULL_SET:
     _BY_COUNTS.setdefault((_t.total, _t.red_pips), set()).add(_t.name)
 
 LARGEST_OF_EQUALS = False
+#: A proposal this rectangular is taken as the tile's outline without re-cutting it.
+CLEAN_FILL = 0.9
+_CLEAN: set[int] = set()
 #: A tile's long side is at least this share of the image's long side.
 MIN_TILE_FRAC = 0.028
 WORK_MAX = 640  # long side of the working image for proposals
@@ -499,6 +502,11 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             if rects and _in_any(b.rect[0], rects):
                 continue
             rects.extend(_seam_split(gray, b))
+    _CLEAN.clear()
+    for c in chosen:
+        lo_, sh_ = _rect_dims(c.rect)
+        if c.fill >= CLEAN_FILL and 1.8 <= lo_ / max(1e-6, sh_) <= 2.7:
+            _CLEAN.add(id(c.rect))
     return rects
 
 
@@ -932,8 +940,17 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         c0 = _order_corners(rect) / s
         if float(np.linalg.norm(c0[1] - c0[0])) < MIN_TILE_FRAC * max(H, W):
             continue  # smaller than any tile a table camera sees
-        corners = _resegment(image_bgr, c0)
-        recut = corners is not c0
+        rd = None
+        if id(rect) in _CLEAN:
+            # a clean rectangle already: if it reads face up, no re-cut is needed
+            rd = _read_tile(image_bgr, c0, style, aspect_hint)
+            if rd is not None and rd.face != "up":
+                rd = None
+        if rd is not None:
+            corners, recut = c0, True
+        else:
+            corners = _resegment(image_bgr, c0)
+            recut = corners is not c0
         if not recut:  # not re-cut by colour: snap the sides to edges instead
             corners = _refine(gray_full, c0)
         # occluded: a hand touches the tile's outline
@@ -951,7 +968,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 cv2.fillConvexPoly(pm, box.astype(np.int32) - [x0, y0], 0)
                 touch = float((roi[pm > 0] > 0).sum()) / max(1, int(pm.sum()))
                 occ = touch > 0.04
-        rd = _read_tile(image_bgr, corners, style, aspect_hint)
+        if rd is None:
+            rd = _read_tile(image_bgr, corners, style, aspect_hint)
         if rd is None:
             continue
         # a tile running out of the frame is partly hidden: reported, not guessed
