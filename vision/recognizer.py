@@ -45,6 +45,8 @@ for _t in FULL_SET:
 LARGEST_OF_EQUALS = False
 #: A proposal this rectangular is taken as the tile's outline without re-cutting it.
 CLEAN_FILL = 0.9
+#: At most this many blobs are tried as rows of touching tiles (most rectangular first).
+MAX_SPLIT_TRIES = 150
 _CLEAN: set[int] = set()
 #: A tile's long side is at least this share of the image's long side.
 MIN_TILE_FRAC = 0.028
@@ -280,6 +282,11 @@ def _rect_arrays(rects) -> tuple:
     return arr
 
 
+def _grow(rect, f: float = 1.3) -> tuple:
+    (cx, cy), (w, h), a = rect
+    return ((cx, cy), (w * f, h * f), a)
+
+
 def _in_any(pt, rects) -> bool:
     """Is ``pt`` inside any of the rotated rectangles ``rects`` (a list, cached by identity)?"""
     cx, cy, hw, hh, co, si = _rect_arrays(rects)
@@ -337,6 +344,9 @@ def _split_rect(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
     return out
 
 
+_SEAM_OFFS = np.array([-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0])
+
+
 def _seam_ok(gray: np.ndarray, parts: list[tuple]) -> bool:
     """Touching tiles show a seam (a darker or lighter line) where they meet."""
     for p0, p1 in zip(parts, parts[1:], strict=False):
@@ -352,13 +362,11 @@ def _seam_ok(gray: np.ndarray, parts: list[tuple]) -> bool:
         half = 0.35 * h0 if abs(math.cos(math.radians(a)) * ux + math.sin(math.radians(a)) * uy) > 0.7 else 0.35 * w0
         ts = np.linspace(-half, half, 9)
 
-        def line(off, mx=mx, my=my, ux=ux, uy=uy, vx=vx, vy=vy, ts=ts):
-            xs = np.clip(mx + off * ux + ts * vx, 0, gray.shape[1] - 1).astype(np.int32)
-            ys = np.clip(my + off * uy + ts * vy, 0, gray.shape[0] - 1).astype(np.int32)
-            return gray[ys, xs].astype(np.float32)
-
+        offs = _SEAM_OFFS[:, None]
+        xs = np.clip(mx + offs * ux + ts[None, :] * vx, 0, gray.shape[1] - 1).astype(np.int32)
+        ys = np.clip(my + offs * uy + ts[None, :] * vy, 0, gray.shape[0] - 1).astype(np.int32)
         # per place along the seam: a dip or a bump at the seam against both sides
-        prof = np.stack([line(o) for o in (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)])  # 7 x 9
+        prof = gray[ys, xs].astype(np.float32)  # 7 offsets x 9 places
         left, right = prof[0], prof[6]
         mid_lo, mid_hi = prof[2:5].min(axis=0), prof[2:5].max(axis=0)
         dip = np.minimum(left, right) - mid_lo
@@ -477,7 +485,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         blobs = [c for c in cands if c.fill >= 0.72 and not _is_tile_shape(c)] + too_big
         blobs.sort(key=lambda c: -c.fill)
         tried = set()
-        for b in blobs:
+        for b in blobs[:MAX_SPLIT_TRIES]:
             (bx, by), (bw, bh), _ = b.rect
             key = (round(bx / 2), round(by / 2), round(bw / 2), round(bh / 2))
             if key in tried:
@@ -491,9 +499,11 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             if gray is not None and not _seam_ok(gray, parts):
                 continue
             # parts already found as single tiles stay as they are
-            new = [p for p in parts if not any(_inside(p[0], r) or _inside(r[0], p) for r in rects)]
+            r_pts = np.array([r[0] for r in rects], np.float64).reshape(-1, 2)
+            new = [p for p in parts if not (rects and _in_any(p[0], rects)) and not _any_inside(p, r_pts)]
             if len(new) < len(parts) and any(
-                    sum(_inside(r[0], p) for p in parts) == 0 and any(_inside(p[0], r) for p in parts) for r in rects):
+                    sum(_inside(r[0], p) for p in parts) == 0 and any(_inside(p[0], r) for p in parts)
+                    for r in rects if _in_any(r[0], [_grow(b.rect)])):
                 continue  # a tile found here that does not line up with the parts: the split is wrong
             rects.extend(new)
     if gray is not None:
