@@ -57,10 +57,12 @@ class _Zone:
 
 
 class Tracker:
-    def __init__(self, regions: dict[str, list | np.ndarray], stable_ms: float = 300.0):
+    def __init__(self, regions: dict[str, list | np.ndarray], stable_ms: float = 300.0,
+                 turn_radius_px: float = 60.0):
         if not regions:
             raise ValueError("Tracker needs at least one region")
         self.stable_s = float(stable_ms) / 1000.0
+        self.turn_radius = float(turn_radius_px)  # 'the same place' for a tile turned over
         self.zones: dict[str, _Zone] = {}
         for name, poly in regions.items():
             p = np.asarray(poly, np.float32).reshape(-1, 2)
@@ -170,7 +172,7 @@ class Tracker:
                 d = float(np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1]))
                 if best is None or d < best[0]:
                     best = (d, s)
-            if best is not None and best[0] < 60.0:
+            if best is not None and best[0] < self.turn_radius:
                 ev.append(TileEvent("turned", zn, self.time, t, best[1]))
                 b_left.remove(best[1])
                 a_left.remove(t)
