@@ -119,7 +119,7 @@ def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.nd
         chans.append(("body", dist, [30, 50, 70], INV))
     otsu, _ = cv2.threshold(L, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     light = [150, 205]
-    dark = [36, 62]
+    dark = [32, 46, 62]
     if all(abs(otsu - v) > 15 for v in light):
         light.append(int(otsu))
     if all(abs(otsu - v) > 10 for v in dark):
