@@ -996,8 +996,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
     if len(ups) >= 2 or (ups and params.tile_length_px):
         ref = params.tile_length_px or float(np.median(ups))
+        # a back has nothing but its size to tell it from a phone or a card: a tighter range
         raw = [(c, rd, occ) for c, rd, occ in raw
-               if 0.68 * ref <= float(np.linalg.norm(c[1] - c[0])) <= 1.45 * ref]
+               if (0.68 * ref <= float(np.linalg.norm(c[1] - c[0])) <= 1.45 * ref) and (
+                   rd.face == "up" or float(np.linalg.norm(c[1] - c[0])) <= 1.22 * ref)]
     # is red information usable?  (an unpainted Western set shows no red pips at all)
     any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
     eff_style = style
