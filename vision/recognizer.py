@@ -417,6 +417,25 @@ def _seam_split(gray: np.ndarray, c: _Cand) -> list[tuple]:
     return out
 
 
+def _has_spots(gray: np.ndarray, rect) -> bool:
+    """Does the inside of the rectangle show small contrasting spots (pips)?"""
+    (cx, cy), (w, h), a = rect
+    inner = ((cx, cy), (w * 0.75, h * 0.75), a)
+    box = cv2.boxPoints(inner)
+    x0, y0 = np.maximum(np.floor(box.min(axis=0)).astype(int), 0)
+    x1, y1 = np.ceil(box.max(axis=0)).astype(int) + 1
+    roi = gray[y0:y1, x0:x1]
+    if roi.size < 16:
+        return False
+    m = np.zeros(roi.shape, np.uint8)
+    cv2.fillConvexPoly(m, np.round(box - (x0, y0)).astype(np.int32), 255)
+    vals = roi[m > 0].astype(np.int16)
+    if vals.size < 16:
+        return False
+    med = np.median(vals)
+    return bool(np.count_nonzero(np.abs(vals - med) > 40) >= max(3, 0.02 * vals.size))
+
+
 def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = None) -> list[tuple]:
     """Choose non-overlapping tile rectangles (work pixels)."""
     tiles = [c for c in cands if _is_tile_shape(c)]
@@ -461,11 +480,13 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             # everything overlapping the chosen one is done
             alive &= ~mutual[best]
             alive[best] = False
-    # typical size
+    # typical size, from the proposals that hold pips (plain patches of cloth do not)
     if len_px:
         typ_long = len_px
     elif chosen:
-        typ_long = float(np.median([_rect_dims(c.rect)[0] for c in chosen]))
+        spotted = [c for c in chosen if gray is not None and _has_spots(gray, c.rect)]
+        base = spotted if len(spotted) >= 3 else chosen
+        typ_long = float(np.median([_rect_dims(c.rect)[0] for c in base]))
     else:
         typ_long = None
     rects = []
