@@ -503,7 +503,9 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     # rectangles made of several touching tiles
     if typ_long and chosen:
         typ_short = float(np.median([_rect_dims(c.rect)[1] for c in chosen])) if not len_px else len_px / 2.3
-        blobs = [c for c in cands if c.fill >= 0.72 and not _is_tile_shape(c)] + too_big
+        unit_area = typ_long * typ_short
+        blobs = [c for c in cands if c.fill >= 0.72 and not _is_tile_shape(c)
+                 and 1.4 * unit_area <= c.area <= 7 * unit_area] + too_big
         blobs.sort(key=lambda c: -c.fill)
         tried = set()
         for b in blobs[:MAX_SPLIT_TRIES]:
