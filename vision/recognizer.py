@@ -487,6 +487,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         spotted = [c for c in chosen if gray is not None and _has_spots(gray, c.rect)]
         base = spotted if len(spotted) >= 3 else chosen
         typ_long = float(np.median([_rect_dims(c.rect)[0] for c in base]))
+        typ_short_base = float(np.median([_rect_dims(c.rect)[1] for c in base]))
     else:
         typ_long = None
     rects = []
@@ -502,7 +503,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         rects = [c.rect for c in chosen]
     # rectangles made of several touching tiles
     if typ_long and chosen:
-        typ_short = float(np.median([_rect_dims(c.rect)[1] for c in chosen])) if not len_px else len_px / 2.3
+        typ_short = typ_short_base if not len_px else len_px / 2.3
         unit_area = typ_long * typ_short
         blobs = [c for c in cands if c.fill >= 0.72 and not _is_tile_shape(c)
                  and 1.4 * unit_area <= c.area <= 7 * unit_area] + too_big
