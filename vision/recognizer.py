@@ -23,6 +23,7 @@ The pipeline (all OpenCV, one pass per image):
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -47,7 +48,7 @@ LARGEST_OF_EQUALS = False
 CLEAN_FILL = 0.9
 #: At most this many blobs are tried as rows of touching tiles (most rectangular first).
 MAX_SPLIT_TRIES = 150
-_CLEAN: set[int] = set()
+_LOCAL = threading.local()  # per-thread scratch: recognize() may run in several threads
 #: A tile's long side is at least this share of the image's long side.
 MIN_TILE_FRAC = 0.028
 WORK_MAX = 640  # long side of the working image for proposals
@@ -266,19 +267,19 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
     return out
 
 
-_RECT_CACHE: dict[int, tuple] = {}
-
-
 def _rect_arrays(rects) -> tuple:
     key = id(rects)
-    hit = _RECT_CACHE.get(key)
+    cache = getattr(_LOCAL, "rect_cache", None)
+    if cache is None:
+        cache = _LOCAL.rect_cache = {}
+    hit = cache.get(key)
     if hit is not None and hit[0] == len(rects) and hit[1] is rects:
         return hit[2]
     r = np.array([(cx, cy, w, h, a) for (cx, cy), (w, h), a in rects], np.float64).reshape(-1, 5)
     an = np.radians(r[:, 4])
     arr = (r[:, 0], r[:, 1], r[:, 2] / 2, r[:, 3] / 2, np.cos(an), np.sin(an))
-    _RECT_CACHE.clear()
-    _RECT_CACHE[key] = (len(rects), rects, arr)
+    cache.clear()
+    cache[key] = (len(rects), rects, arr)
     return arr
 
 
@@ -536,11 +537,11 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             if rects and _in_any(b.rect[0], rects):
                 continue
             rects.extend(_seam_split(gray, b))
-    _CLEAN.clear()
+    clean = _LOCAL.clean = set()
     for c in chosen:
         lo_, sh_ = _rect_dims(c.rect)
         if c.fill >= CLEAN_FILL and 1.8 <= lo_ / max(1e-6, sh_) <= 2.7:
-            _CLEAN.add(id(c.rect))
+            clean.add(id(c.rect))
     return rects
 
 
@@ -964,6 +965,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     len_px = params.tile_length_px * s if params.tile_length_px else None
     cands = _proposals(small, params, len_px)
     rects = _select(cands, len_px, cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
+    clean_ids = set(getattr(_LOCAL, "clean", ()))
     typ = len_px or (float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
     hand_mask, hand_polys = _hands(small, typ, rects)
     aspect_hint = params.aspect()
@@ -975,7 +977,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         if float(np.linalg.norm(c0[1] - c0[0])) < MIN_TILE_FRAC * max(H, W):
             continue  # smaller than any tile a table camera sees
         rd = None
-        if id(rect) in _CLEAN:
+        if id(rect) in clean_ids:
             # a clean rectangle already: if it reads face up, no re-cut is needed
             rd = _read_tile(image_bgr, c0, style, aspect_hint)
             if rd is not None and rd.face != "up":
