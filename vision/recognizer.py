@@ -586,7 +586,7 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     b = float(np.linalg.norm(corners[2] - corners[1])) / 2
     if b < 4:
         return corners
-    grow = (corners - c) * 1.3 + c
+    grow = (corners - c) * 1.6 + c
     x0, y0 = np.floor(grow.min(axis=0)).astype(int)
     x1, y1 = np.ceil(grow.max(axis=0)).astype(int) + 1
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
@@ -631,7 +631,7 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     lo_, sh_ = _rect_dims(rect)
     area0 = 4 * a * b * f * f
     fill = cv2.contourArea(best) / max(1.0, lo_ * sh_)
-    if not (0.5 * area0 <= lo_ * sh_ <= 1.2 * area0) or fill < 0.85 or not 1.6 <= lo_ / max(1.0, sh_) <= 3.0:
+    if not (0.5 * area0 <= lo_ * sh_ <= 1.45 * area0) or fill < 0.85 or not 1.6 <= lo_ / max(1.0, sh_) <= 3.0:
         return corners
     new = _order_corners(rect) / f + (x0, y0)
     return new.astype(np.float32)
