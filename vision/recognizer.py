@@ -959,6 +959,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     if style == "auto":
         style = params.style
     H, W = image_bgr.shape[:2]
+    if min(H, W) < 24:
+        return Analysis(readings=[], occluders=[], scale=1.0)  # too small to hold a readable tile
     s = min(1.0, WORK_MAX / max(H, W))
     small = cv2.resize(image_bgr, (int(round(W * s)), int(round(H * s))), interpolation=cv2.INTER_AREA) \
         if s < 1.0 else image_bgr

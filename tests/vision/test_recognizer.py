@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.tiles import Tile
 from vision.evaluate import score_frame
@@ -140,3 +142,22 @@ def test_reading_is_a_frozen_value():
     r = TileReading("up", (6, 6), "6-6", (1.0, 2.0), ((0, 0), (1, 0), (1, 1), (0, 1)), 0.9, False)
     with pytest.raises(AttributeError):
         r.name = "1-1"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 90), st.integers(1, 160), st.integers(0, 2**31 - 1), st.sampled_from(["noise", "flat", "blocks"]))
+def test_any_image_gives_readings_not_an_exception(h, w, seed, kind):
+    rng = np.random.default_rng(seed)
+    if kind == "noise":
+        img = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+    elif kind == "flat":
+        img = np.full((h, w, 3), int(rng.integers(0, 256)), np.uint8)
+    else:
+        img = np.zeros((h, w, 3), np.uint8)
+        for _ in range(8):
+            x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
+            img[y : y + int(rng.integers(2, 40)), x : x + int(rng.integers(2, 80))] = rng.integers(0, 256, 3)
+    out = recognize(img)
+    assert isinstance(out, list)
+    for r in out:
+        assert 0.0 <= r.confidence <= 1.0 and r.face in ("up", "down")
