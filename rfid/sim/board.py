@@ -10,7 +10,7 @@ exactly as it opens ``/dev/ttyACM0``.
 The process's own stdin/stdout are a line-based control channel.  The first line it prints is
 ``port <symlink> <slave>``; then each command gets one reply line, ``ok ...`` or ``error ...``:
 
-    place SLOT UID      put a tag (4- or 7-byte UID in hex) on antenna SLOT (two = collision)
+    place SLOT UID...   put tags (4- or 7-byte UIDs in hex) on antenna SLOT, several at once (two = collision)
     remove SLOT [UID]   take one tag (or all) off antenna SLOT
     clear               take every tag off
     kill SLOT [00|FF]   reader SLOT stops answering (MISO reads 00 or FF)
@@ -227,10 +227,10 @@ class SimRig:
             return "error empty command"
         cmd, a = words[0].lower(), words[1:]
         p = self.port
-        if cmd == "place":
-            uid = bytes.fromhex(a[1])
-            self.chip(a[0]).place(uid)
-            return f"ok placed {a[0]} {uid.hex().upper()} {time.monotonic():.6f}"
+        if cmd == "place":  # place SLOT UID [UID...]: several tags land at once
+            uids = [bytes.fromhex(x) for x in a[1:]]
+            self.chip(a[0]).place(*uids)
+            return f"ok placed {a[0]} {' '.join(u.hex().upper() for u in uids)} {time.monotonic():.6f}"
         if cmd == "remove":
             n = self.chip(a[0]).remove(bytes.fromhex(a[1]) if len(a) > 1 else None)
             return f"ok removed {n} {time.monotonic():.6f}"

@@ -78,9 +78,9 @@ class SimBoard:
         raise SimBoardError(f"{line!r}: {reply}")
 
     # conveniences ---------------------------------------------------------------------------
-    def place(self, slot: int, uid: str) -> float:
-        """Put a tag on an antenna; returns the sim's monotonic time of placement."""
-        return float(self.command(f"place {slot} {uid}").split()[-1])
+    def place(self, slot: int, uid: str, *more: str) -> float:
+        """Put a tag (or several at once) on an antenna; returns the sim's monotonic time of placement."""
+        return float(self.command(f"place {slot} {' '.join((uid, *more))}").split()[-1])
 
     def remove(self, slot: int, uid: str | None = None) -> float:
         return float(self.command(f"remove {slot}" + (f" {uid}" if uid else "")).split()[-1])

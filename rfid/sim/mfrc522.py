@@ -107,9 +107,10 @@ class SimMFRC522:
         self.command = 0
 
     # -- tags on the antenna (called from the control thread) -----------------------------------
-    def place(self, uid: bytes) -> None:
+    def place(self, *uids: bytes) -> None:
+        """Put one or more tags on the antenna at once (the reader never sees a part of them)."""
         with self.lock:
-            self.tags.append(SimTag(uid))
+            self.tags.extend(SimTag(u) for u in uids)
 
     def remove(self, uid=None) -> int:
         with self.lock:

@@ -170,8 +170,7 @@ def test_reader_that_stops_answering_is_reported(sim, watch, miso):
 
 
 def test_two_tags_on_one_antenna(sim, watch):
-    sim.place(3, "04A1B2C3")
-    sim.place(3, "04C0FFEE")
+    sim.place(3, "04A1B2C3", "04C0FFEE")  # both at once: tag A is never alone on the antenna
     st = watch.wait(lambda s: s["seat0.play"][0] == [(3, None)], what="collision")
     ob = watch.thread.latest()["seat0.play"]
     assert ob.tiles[0].uncertain and ob.names() == []
