@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +25,17 @@ S004 = "004_7970fcaecd98a9a3.txt"
 def seed_text(name: str) -> str | None:
     p = SEEDS / name
     return p.read_text(encoding="utf-8") if p.exists() else None
+
+
+def assert_quoted(seed: str, quote: str) -> None:
+    """The passage a test cites is really in the seed (skips when ../shared is absent)."""
+    import pytest
+
+    text = seed_text(seed)
+    if text is None:
+        pytest.skip("shared/seeds not available")
+    norm = lambda s: re.sub(r"\s+", " ", s)  # noqa: E731
+    assert norm(quote) in norm(text)
 
 
 def judge(q: dict, profile: str = "pagat", **options) -> dict:

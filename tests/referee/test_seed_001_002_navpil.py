@@ -7,7 +7,6 @@ only), options banker_multiplier=increasing and early_death=true.
 from __future__ import annotations
 
 import itertools
-import re
 
 import pytest
 
@@ -16,13 +15,13 @@ from referee.game import IllegalPlay
 from ._support import (
     S001,
     S002,
+    assert_quoted,
     beats,
     bonus,
     hand_won_by,
     lead,
     new_game,
     play_trick,
-    seed_text,
     settle,
     sweep_hand,
     trick,
@@ -59,17 +58,10 @@ QUOTES = {
 }
 
 
-def _norm(s: str) -> str:
-    return re.sub(r"\s+", " ", s)
-
-
 @pytest.mark.parametrize("seed,quote", [(s, q) for s, qs in QUOTES.items() for q in qs])
 def test_quoted_passages_are_in_the_seed(seed, quote):
     """The passages these tests cite are really in seeds 001/002 (skips if ../shared is absent)."""
-    text = seed_text(seed)
-    if text is None:
-        pytest.skip("shared/seeds not available")
-    assert _norm(quote) in _norm(text)
+    assert_quoted(seed, quote)
 
 
 # -- play -----------------------------------------------------------------------------------

@@ -5,7 +5,6 @@ seed's lost table of Sets and Tiers.  Profiles 'decktet' (4 players, 9 cards) an
 from __future__ import annotations
 
 import itertools
-import re
 
 import pytest
 
@@ -13,7 +12,7 @@ from referee.decktet import DECK, Card, deck_for
 from referee.game import IllegalPlay
 from referee.views import project_event
 
-from ._support import S003, beats, judge, lead, new_game, play_trick, seed_text, settle, trick
+from ._support import S003, assert_quoted, beats, judge, lead, new_game, play_trick, settle, trick
 
 QUOTES = [
     "Remove the Pawns, the Courts and the Excuse from your deck",
@@ -35,17 +34,10 @@ QUOTES = [
 ]
 
 
-def _norm(s: str) -> str:
-    return re.sub(r"\s+", " ", s)
-
-
 @pytest.mark.parametrize("quote", QUOTES)
 def test_quoted_passages_are_in_the_seed(quote):
     """The passages these tests cite are really in seed 003 (skips if ../shared is absent)."""
-    text = seed_text(S003)
-    if text is None:
-        pytest.skip("shared/seeds not available")
-    assert _norm(quote) in _norm(text)
+    assert_quoted(S003, quote)
 
 
 # -- the deck -------------------------------------------------------------------------------
