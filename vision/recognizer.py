@@ -604,7 +604,12 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     px = lab[centre > 0]
     if len(px) < 20:
         return corners
-    body = np.median(px, axis=0)
+    # the body is the most common lightness there (pips, and a shadow or side inside an
+    # outline that is too big, are minorities that would pull a plain median away)
+    hist = cv2.GaussianBlur(np.bincount(px[:, 0], minlength=256).astype(np.float32).reshape(-1, 1), (1, 0), 3.0)
+    mode = int(np.argmax(hist))
+    near = px[np.abs(px[:, 0].astype(np.int16) - mode) <= 15]
+    body = np.median(near if len(near) >= 20 else px, axis=0)
     d = cv2.absdiff(lab, np.full_like(lab, np.clip(body, 0, 255).astype(np.uint8)))
     dist = cv2.add(d[..., 0], cv2.add(d[..., 1], d[..., 2]))
     # pips are far from the body too; clipping keeps them from pulling the threshold up
@@ -732,9 +737,27 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     n_dark = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L - 30, cv2.CMP_LT), inner))
     n_light = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L + 30, cv2.CMP_GT), inner))
     resp = cv2.morphologyEx(L, cv2.MORPH_BLACKHAT if n_dark >= n_light else cv2.MORPH_TOPHAT, ker)
+    resp_all = resp
     resp = cv2.bitwise_and(resp, inner)
     # low enough for red pips (weaker than white or black ones), above noise
     thr = max(24.0, min(0.28 * float(resp.max()), 70.0))
+    # a pip that the outline cuts through: the outline is wrong (too narrow or shifted), and
+    # what is counted inside it cannot be trusted
+    cut_pip = False
+    _, bw_all = cv2.threshold(resp_all, thr, 255, cv2.THRESH_BINARY)
+    na, la, sa, _ = cv2.connectedComponentsWithStats(bw_all, connectivity=8)
+    for k in range(1, na):
+        x, y, w_, h_, a_ = sa[k]
+        if not (0.12 * Wc <= w_ <= 0.4 * Wc and 0.12 * Wc <= h_ <= 0.4 * Wc and a_ >= 0.55 * w_ * h_
+                and max(w_, h_) <= 1.4 * min(w_, h_)):
+            continue
+        if m < y + h_ / 2 < Wc - m and 2 * m < x + w_ / 2 < Lc - 2 * m:
+            continue  # centred inside: a pip, whole
+        sub_in = inner[y : y + h_, x : x + w_][la[y : y + h_, x : x + w_] == k]
+        share = np.count_nonzero(sub_in) / max(1, a_)
+        if 0.25 <= share <= 0.7:
+            cut_pip = True
+            break
     _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
     # divider bar: a vertical run across the width near the middle
     bar_len = int(0.42 * Wc)
@@ -780,7 +803,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         stats_of.append(stats[k])
         comp_ids.append(k)
         pips.append((float(cents[k][0]), float(cents[k][1]), False, float(a_)))
-    quality = 1.0
+    quality = 0.5 if cut_pip else 1.0
     if pips:
         med = float(np.median([p[3] for p in pips]))
         counted = []
