@@ -37,3 +37,28 @@ def test_referee_docstring_examples_run(name):
 def test_readme_gives_the_two_setup_commands():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "make run" in text and "make test" in text
+
+
+def _leaf_parsers(parser, path=()):
+    import argparse
+
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        yield path, parser
+        return
+    for name, p in subs[0].choices.items():
+        yield from _leaf_parsers(p, (*path, name))
+
+
+def test_every_command_has_help_and_a_handler():
+    from api.cli import build_parser
+
+    leaves = list(_leaf_parsers(build_parser()))
+    names = {" ".join(p) for p, _ in leaves}
+    for must in ("rules judge", "replay check", "simulate", "demo", "table", "serve", "recognize",
+                 "calibrate check", "rfid monitor", "rfid simulate", "firmware deploy", "bench referee",
+                 "bench vision", "bench rfid", "bench api"):
+        assert must in names
+    for path, p in leaves:
+        assert p.format_help().startswith("usage: tiengow " + " ".join(path)), path
+        assert p.get_default("func") is not None, f"tiengow {' '.join(path)} has no handler"
