@@ -379,12 +379,65 @@ def _seam_ok(gray: np.ndarray, parts: list[tuple]) -> bool:
     return True
 
 
+def _bar_pieces(strip: np.ndarray, Lr: int, Wr: int) -> list[tuple[int, int, float, float]]:
+    """Western tiles end to end whose seams do not show: cut half-way between divider bars.
+
+    The lines across the strip are found in the body's end of the values across its middle
+    band (the 85th percentile when the pips are darker than the body, else the 15th), which
+    pips do not move; the strongest must be evenly spaced, one tile apart, with half a tile
+    to each end — the divider bars — or there is no cut.  Returns (start, end, centre
+    across, width) per piece: the tiles' width is half the bars' spacing (2 : 1).
+    """
+    band = strip[int(0.2 * Wr) : int(0.8 * Wr) + 1]
+    p15, p50, p85 = np.percentile(band, (15, 50, 85))
+    prof = np.percentile(band, 85 if p50 - p15 >= p85 - p50 else 15, axis=0).astype(np.float32)
+    prof = cv2.GaussianBlur(prof.reshape(1, -1), (0, 0), 1.0).ravel()
+    base = cv2.blur(prof.reshape(1, -1), (max(3, Wr // 2) | 1, 1)).ravel()
+    dev = np.abs(prof - base)
+    cand = [i for i in range(2, Lr - 2) if dev[i] >= 10 and dev[i] >= dev[i - 1] and dev[i] >= dev[i + 1]]
+    top = max((dev[i] for i in cand), default=0.0)
+    bars: list[int] = []
+    for i in sorted(cand, key=lambda i: -dev[i]):
+        if dev[i] < 0.35 * top:
+            break
+        if all(abs(i - j) > 0.8 * Wr for j in bars) and min(i, Lr - i) > 0.45 * Wr:
+            bars.append(i)
+    bars.sort()
+    if len(bars) < 2:
+        return []
+    gaps = np.diff(bars)
+    per = float(np.mean(gaps))
+    if float(np.max(np.abs(gaps - per))) > 0.1 * per or not 1.2 * Wr <= per <= 3.0 * Wr:
+        return []
+    if abs(bars[0] - per / 2) > 0.15 * per or abs(Lr - bars[-1] - per / 2) > 0.15 * per:
+        return []
+    # the bars are centred across their tiles, and a Western tile is twice as long as wide:
+    # a blob wider than that also holds the tiles' sides or shadows, left out here
+    dark = p50 - p15 >= p85 - p50
+    mids = []
+    for i in bars:
+        col = strip[:, max(0, i - 1) : i + 2].min(axis=1) if dark else strip[:, max(0, i - 1) : i + 2].max(axis=1)
+        col = col.astype(np.float32)
+        lvl = (float(col.min()) + float(p85)) / 2 if dark else (float(col.max()) + float(p15)) / 2
+        on = (col < lvl) if dark else (col > lvl)
+        idx = np.nonzero(on)[0]
+        if len(idx) < 0.3 * Wr or idx[-1] - idx[0] + 1 > 1.5 * len(idx):
+            return []  # not one solid line across
+        mids.append((idx[0] + idx[-1]) / 2)
+    mid = float(np.median(mids))
+    width = min(float(Wr), 0.5 * per)
+    mid = min(max(mid, width / 2), Wr - width / 2)
+    cuts = [0] + [int(round((a + b) / 2)) for a, b in zip(bars, bars[1:], strict=False)] + [Lr]
+    return [(a, b, mid, width) for a, b in zip(cuts, cuts[1:], strict=False)]
+
+
 def _seam_split(gray: np.ndarray, c: _Cand) -> list[tuple]:
     """Split a long blob (tiles end to end) at the seams seen along its length.
 
     Used when the image offers no single tile to learn the size from.  The blob's rectangle
     is straightened; the median across its middle band gives a profile along the length;
-    seams are dips or bumps in it; every piece must have tile proportions.
+    seams are dips or bumps in it; every piece must have tile proportions.  Failing that,
+    Western tiles end to end are cut half-way between their divider bars.
     """
     (cx, cy), (rw, rh), ang = c.rect
     if rw < rh:
@@ -392,6 +445,7 @@ def _seam_split(gray: np.ndarray, c: _Cand) -> list[tuple]:
     Lr, Wr = int(round(rw)), int(round(rh))
     if Wr < 6 or Lr < 3 * Wr:
         return []
+    by_bars = False
     M = cv2.getRotationMatrix2D((cx, cy), ang, 1.0)
     M[0, 2] += Lr / 2 - cx
     M[1, 2] += Wr / 2 - cy
@@ -409,12 +463,21 @@ def _seam_split(gray: np.ndarray, c: _Cand) -> list[tuple]:
     cuts = [0] + seams + [Lr]
     pieces = [(a, b) for a, b in zip(cuts, cuts[1:], strict=False)]
     if len(pieces) < 2 or not all(1.2 * Wr <= b - a <= 3.0 * Wr for a, b in pieces):
-        return []
+        pieces = _bar_pieces(strip, Lr, Wr)
+        if not pieces:
+            return []
+        by_bars = True
     a_rad = math.radians(ang)
+    co, si = math.cos(a_rad), math.sin(a_rad)
     out = []
-    for a, b in pieces:
+    for pc in pieces:
+        a, b = pc[0], pc[1]
+        across, wd = (pc[2] - Wr / 2, pc[3]) if len(pc) > 2 else (0.0, float(Wr))
         mid = (a + b) / 2 - Lr / 2
-        out.append(((cx + mid * math.cos(a_rad), cy + mid * math.sin(a_rad)), (float(b - a), float(Wr)), ang))
+        out.append(((cx + mid * co - across * si, cy + mid * si + across * co), (float(b - a), float(wd)), ang))
+    if by_bars:
+        # each piece must then be read as a Western tile with its bar (checked in analyze)
+        _LOCAL.bar_cut.update(id(r) for r in out)
     return out
 
 
@@ -531,12 +594,18 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     for r in rects if _in_any(r[0], [_grow(b.rect)])):
                 continue  # a tile found here that does not line up with the parts: the split is wrong
             rects.extend(new)
+    _LOCAL.bar_cut = set()
     if gray is not None:
         # no single tile to learn the size from: rows of tiles end to end, split at their seams
         for b in sorted((c for c in cands if c.fill >= 0.72), key=lambda c: -c.area):
             if rects and _in_any(b.rect[0], rects):
                 continue
-            rects.extend(_seam_split(gray, b))
+            parts = _seam_split(gray, b)
+            if parts and rects:
+                # a tile already found stays as it is; a piece over it is not another tile
+                r_pts = np.array([r[0] for r in rects], np.float64).reshape(-1, 2)
+                parts = [p for p in parts if not _in_any(p[0], rects) and not _any_inside(p, r_pts)]
+            rects.extend(parts)
     clean = _LOCAL.clean = set()
     for c in chosen:
         lo_, sh_ = _rect_dims(c.rect)
@@ -604,12 +673,25 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     px = lab[centre > 0]
     if len(px) < 20:
         return corners
-    # the body is the most common lightness there (pips, and a shadow or side inside an
-    # outline that is too big, are minorities that would pull a plain median away)
-    hist = cv2.GaussianBlur(np.bincount(px[:, 0], minlength=256).astype(np.float32).reshape(-1, 1), (1, 0), 3.0)
-    mode = int(np.argmax(hist))
-    near = px[np.abs(px[:, 0].astype(np.int16) - mode) <= 15]
-    body = np.median(near if len(near) >= 20 else px, axis=0)
+    # the body is what the pips sit on: a ring around each pip-sized spot that departs far
+    # from the centre's median lightness (an outline that is too big also holds some of the
+    # tile's side or shadow, which would pull a plain median away); no pips: the median
+    body = np.median(px, axis=0)
+    far = cv2.bitwise_and(cv2.compare(cv2.absdiff(lab[..., 0], np.full(lab.shape[:2], int(body[0]), np.uint8)),
+                                      45, cv2.CMP_GT), centre)
+    nf, lf, sf, _ = cv2.connectedComponentsWithStats(far, connectivity=8)
+    r_max = 0.3 * b * f  # a pip is at most about 0.3 of the tile's width across
+    ok = [k for k in range(1, nf) if 4 <= sf[k, cv2.CC_STAT_AREA] <= math.pi * r_max * r_max
+          and max(sf[k, cv2.CC_STAT_WIDTH], sf[k, cv2.CC_STAT_HEIGHT]) <= 2 * r_max]
+    if len(ok) >= 2:
+        spots = np.isin(lf, ok).astype(np.uint8) * 255
+        rk = max(3, int(0.1 * b * f)) | 1
+        ring = cv2.subtract(cv2.dilate(spots, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rk + 1, 2 * rk + 1))),
+                            cv2.dilate(spots, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rk, rk))))
+        ring = cv2.bitwise_and(ring, cv2.bitwise_not(far))
+        rp = lab[ring > 0]
+        if len(rp) >= 30:
+            body = np.median(rp, axis=0)
     d = cv2.absdiff(lab, np.full_like(lab, np.clip(body, 0, 255).astype(np.uint8)))
     dist = cv2.add(d[..., 0], cv2.add(d[..., 1], d[..., 2]))
     # pips are far from the body too; clipping keeps them from pulling the threshold up
@@ -991,6 +1073,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     cands = _proposals(small, params, len_px)
     rects = _select(cands, len_px, cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
     clean_ids = set(getattr(_LOCAL, "clean", ()))
+    bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
     typ = len_px or (float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
     hand_mask, hand_polys = _hands(small, typ, rects)
     aspect_hint = params.aspect()
@@ -1031,8 +1114,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 occ = touch > 0.04
         if rd is None:
             rd = _read_tile(image_bgr, corners, style, aspect_hint)
-        if rd is None:
-            continue
+        if rd is None or (id(rect) in bar_ids and not rd.has_bar):
+            continue  # nothing readable; or a cut between divider bars with no bar in the piece
         # a tile running out of the frame is partly hidden: reported, not guessed
         if corners[:, 0].min() < 0 or corners[:, 1].min() < 0 or corners[:, 0].max() > W or \
                 corners[:, 1].max() > H:
