@@ -384,8 +384,9 @@ def _bar_pieces(strip: np.ndarray, Lr: int, Wr: int) -> list[tuple[int, int, flo
 
     The lines across the strip are found in the body's end of the values across its middle
     band (the 85th percentile when the pips are darker than the body, else the 15th), which
-    pips do not move; the strongest must be evenly spaced, one tile apart, with half a tile
-    to each end — the divider bars — or there is no cut.  Returns (start, end, centre
+    pips do not move; the strongest must lie at multiples of half a tile (n tiles in the
+    blob): the divider bars at the odd ones, seams (where they show) at the even ones, or
+    there is no cut.  Returns (start, end, centre
     across, width) per piece: the tiles' width is half the bars' spacing (2 : 1).
     """
     band = strip[int(0.2 * Wr) : int(0.8 * Wr) + 1]
@@ -396,21 +397,38 @@ def _bar_pieces(strip: np.ndarray, Lr: int, Wr: int) -> list[tuple[int, int, flo
     dev = np.abs(prof - base)
     cand = [i for i in range(2, Lr - 2) if dev[i] >= 10 and dev[i] >= dev[i - 1] and dev[i] >= dev[i + 1]]
     top = max((dev[i] for i in cand), default=0.0)
-    bars: list[int] = []
+    lines: list[int] = []
     for i in sorted(cand, key=lambda i: -dev[i]):
         if dev[i] < 0.35 * top:
             break
-        if all(abs(i - j) > 0.8 * Wr for j in bars) and min(i, Lr - i) > 0.45 * Wr:
-            bars.append(i)
-    bars.sort()
+        if all(abs(i - j) > 0.4 * Wr for j in lines) and min(i, Lr - i) > 0.3 * Wr:
+            lines.append(i)
+    lines.sort()
+    if len(lines) < 2:
+        return []
+    # n tiles: bars at odd multiples of half a tile, seams (where they show) at even ones
+    bars: list[int] = []
+    seams: dict[int, int] = {}
+    bar_at: dict[int, int] = {}
+    n = 0
+    for n in range(2, 7):
+        per = Lr / n
+        if not 1.2 * Wr <= per <= 3.0 * Wr:
+            continue
+        pos = [j / (per / 2) for j in lines]
+        near = [round(q) for q in pos]
+        if any(abs(q - r) > 0.2 or r <= 0 or r >= 2 * n for q, r in zip(pos, near, strict=True)):
+            continue
+        odd = [j for j, r in zip(lines, near, strict=True) if r % 2 == 1]
+        if len(odd) >= max(2, n - 1):
+            bars = odd
+            seams = {r // 2: j for j, r in zip(lines, near, strict=True) if r % 2 == 0}
+            bar_at = {r: j for j, r in zip(lines, near, strict=True) if r % 2 == 1}
+            break
     if len(bars) < 2:
         return []
-    gaps = np.diff(bars)
-    per = float(np.mean(gaps))
-    if float(np.max(np.abs(gaps - per))) > 0.1 * per or not 1.2 * Wr <= per <= 3.0 * Wr:
-        return []
-    if abs(bars[0] - per / 2) > 0.15 * per or abs(Lr - bars[-1] - per / 2) > 0.15 * per:
-        return []
+    rs = sorted(bar_at)
+    per = (bar_at[rs[-1]] - bar_at[rs[0]]) / ((rs[-1] - rs[0]) / 2)  # one tile, measured between bars
     # the bars are centred across their tiles, and a Western tile is twice as long as wide:
     # a blob wider than that also holds the tiles' sides or shadows, left out here
     dark = p50 - p15 >= p85 - p50
@@ -427,7 +445,14 @@ def _bar_pieces(strip: np.ndarray, Lr: int, Wr: int) -> list[tuple[int, int, flo
     mid = float(np.median(mids))
     width = min(float(Wr), 0.5 * per)
     mid = min(max(mid, width / 2), Wr - width / 2)
-    cuts = [0] + [int(round((a + b) / 2)) for a, b in zip(bars, bars[1:], strict=False)] + [Lr]
+    def _cut(k: int) -> int:
+        if k in seams:
+            return seams[k]
+        if 2 * k - 1 in bar_at and 2 * k + 1 in bar_at:
+            return int(round((bar_at[2 * k - 1] + bar_at[2 * k + 1]) / 2))
+        return int(round(k * Lr / n))
+
+    cuts = [0] + [_cut(k) for k in range(1, n)] + [Lr]
     return [(a, b, mid, width) for a, b in zip(cuts, cuts[1:], strict=False)]
 
 
