@@ -661,6 +661,7 @@ class _Read:
     spots_back: bool
     n_pips: int
     body_lab: np.ndarray | None = None
+    cut_pip: bool = False  # the outline cuts through a pip
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -807,6 +808,12 @@ def _refine(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
     out = np.array([c2 - a2 * u - b2 * v, c2 + a2 * u - b2 * v, c2 + a2 * u + b2 * v, c2 - a2 * u + b2 * v])
     # keep the original corner order (p0→p1 along the long side, same winding)
     return out.astype(np.float32)
+
+
+def _widen(corners: np.ndarray, f: float) -> np.ndarray:
+    """The same outline, ``f`` times as wide (across the long side), same centre."""
+    v = (corners[2] - corners[1]) / 2 * (f - 1.0)
+    return np.array([corners[0] - v, corners[1] - v, corners[2] + v, corners[3] + v], np.float32)
 
 
 @lru_cache(maxsize=64)
@@ -973,7 +980,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             return None
         body_med = (c1 * n1 + c2 * n2) / (n1 + n2)
     if (n_total == 0 and not has_bar) or spots_back:
-        return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med)
+        return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med, cut_pip)
     # per half
     h1 = sum(k for k, p in zip(counted, pips, strict=True) if p[0] < split)
     h2 = n_total - h1
@@ -982,7 +989,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         for k, p in zip(counted, pips, strict=True):
             if abs(p[0] - split) < 0.07 * Lc:
                 amb += k
-    return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med)
+    return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip)
 
 
 def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int] | None, str | None, float]:
@@ -1139,6 +1146,19 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 occ = touch > 0.04
         if rd is None:
             rd = _read_tile(image_bgr, corners, style, aspect_hint)
+        if rd is not None and rd.cut_pip:
+            # the outline cuts through a pip: try the other outlines of this tile (the
+            # proposal's own, snapped to edges, re-cut by colour, a little wider) and take
+            # the first that holds every pip whole; if none does, the reading stays unsure
+            tried = [corners]
+            for alt in (c0, _refine(gray_full, c0), _resegment(image_bgr, c0), _widen(c0, 1.12)):
+                if any(np.allclose(alt, t, atol=1.5) for t in tried):
+                    continue
+                tried.append(alt)
+                rd2 = _read_tile(image_bgr, alt, style, aspect_hint)
+                if rd2 is not None and not rd2.cut_pip:
+                    rd, corners = rd2, alt
+                    break
         if rd is None or (id(rect) in bar_ids and not rd.has_bar):
             continue  # nothing readable; or a cut between divider bars with no bar in the piece
         # a tile running out of the frame is partly hidden: reported, not guessed
