@@ -52,6 +52,9 @@ _LOCAL = threading.local()  # per-thread scratch: recognize() may run in several
 #: A tile's long side is at least this share of the image's long side.
 MIN_TILE_FRAC = 0.028
 WORK_MAX = 640  # long side of the working image for proposals
+#: Masks also looked at closed: dark bodies, which light pips and bars cut apart at WORK_MAX.
+CLOSE_CHANS = ("dark", "rel-")
+_K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 CANON_W = 48  # canonical tile width in pixels for reading
 
 
@@ -196,37 +199,44 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
     sat_s = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1]
     pending = []  # blobs that are not one clean tile: looked at again below
     seen = set()
+    masks = []
     for name, ch, levels, ttype in chans:
         for lv in levels:
             _, m = cv2.threshold(ch, lv, 255, ttype)
-            cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            for c in cs:
-                if len(c) < perim_min:  # CHAIN_APPROX_NONE: one point per boundary pixel
+            masks.append((name, ch, lv, ttype, m))
+            if name in CLOSE_CHANS:
+                # a light divider bar or pips at the edge cut a dark tile's mask apart at
+                # this resolution: closed, it is whole again
+                masks.append((name + "~", ch, lv, ttype, cv2.morphologyEx(m, cv2.MORPH_CLOSE, _K3)))
+    for name, ch, lv, ttype, m in masks:
+        cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        for c in cs:
+            if len(c) < perim_min:  # CHAIN_APPROX_NONE: one point per boundary pixel
+                continue
+            x, y, bw_, bh_ = cv2.boundingRect(c)
+            if bw_ * bh_ < amin or bw_ * bh_ > amax * 2.2 or max(bw_, bh_) < 8:
+                continue
+            # (a blob touching the image border is not a tile itself — add() refuses it —
+            # but the tile it holds may be cut out of it below)
+            sh = add(c, f"{name}@{lv}")
+            if sh is not None and sh[2] >= 0.88 and 1.7 <= sh[3] <= 2.9:
+                continue
+            if sh is None:
+                ca = cv2.contourArea(c)
+                if ca < amin or ca > 0.5 * h * w:
                     continue
-                x, y, bw_, bh_ = cv2.boundingRect(c)
-                if bw_ * bh_ < amin or bw_ * bh_ > amax * 2.2 or max(bw_, bh_) < 8:
+                big = True
+            else:
+                ca = sh[1]
+                # a few touching tiles fill much of their rectangle; table texture does not
+                big = ca > 0.3 * h * w
+                if not big and sh[2] < 0.5:
                     continue
-                # (a blob touching the image border is not a tile itself — add() refuses it —
-                # but the tile it holds may be cut out of it below)
-                sh = add(c, f"{name}@{lv}")
-                if sh is not None and sh[2] >= 0.88 and 1.7 <= sh[3] <= 2.9:
-                    continue
-                if sh is None:
-                    ca = cv2.contourArea(c)
-                    if ca < amin or ca > 0.5 * h * w:
-                        continue
-                    big = True
-                else:
-                    ca = sh[1]
-                    # a few touching tiles fill much of their rectangle; table texture does not
-                    big = ca > 0.3 * h * w
-                    if not big and sh[2] < 0.5:
-                        continue
-                key = (name, lv, x // 3, y // 3, bw_ // 3, bh_ // 3)
-                if key in seen:
-                    continue
-                seen.add(key)
-                pending.append((name, lv, ttype, ch, m, c, x, y, bw_, bh_, big, ca, sh))
+            key = (name, lv, x // 3, y // 3, bw_ // 3, bh_ // 3)
+            if key in seen:
+                continue
+            seen.add(key)
+            pending.append((name, lv, ttype, ch, m, c, x, y, bw_, bh_, big, ca, sh))
     # the size of a clean tile in this image, when there are enough of them
     clean = [c.area for c in out if c.fill >= 0.88 and 1.7 <= _rect_dims(c.rect)[0] / _rect_dims(c.rect)[1] <= 2.9]
     typ_area = float(np.median(clean)) if len(clean) >= 3 and not len_px else (
