@@ -102,15 +102,37 @@ class _Cand:
 
 
 # ---------------------------------------------------------------------------------------
+def _median_u8(x: np.ndarray) -> float:
+    """``np.median`` of uint8 values (the same number), from their histogram: much cheaper
+    than a partition for the few hundred pixels of a tile."""
+    x = x.ravel()
+    n = x.size
+    cs = np.cumsum(np.bincount(x, minlength=256))
+    k = n // 2
+    hi = int(np.searchsorted(cs, k, side="right"))
+    if n % 2:
+        return float(hi)
+    lo = int(np.searchsorted(cs, k - 1, side="right"))
+    return (lo + hi) / 2.0
+
+
+def _median_u8_cols(px: np.ndarray) -> np.ndarray:
+    """``np.median(px, axis=0)`` for an n × c uint8 array."""
+    return np.array([_median_u8(px[:, i]) for i in range(px.shape[1])], np.float64)
+
+
 def _rect_dims(rect) -> tuple[float, float]:
     (w, h) = rect[1]
     return (max(w, h), min(w, h))
 
 
-def _channels(small: np.ndarray, params: TileSetParams) -> list[tuple[str, np.ndarray, list[int], int]]:
+def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = None,
+              hsv: np.ndarray | None = None) -> list[tuple[str, np.ndarray, list[int], int]]:
     """(name, channel, levels, threshold type): the masks whose blobs may be tiles."""
-    L = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    if L is None:
+        L = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    if hsv is None:
+        hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     V = hsv[..., 2]
     B, INV = cv2.THRESH_BINARY, cv2.THRESH_BINARY_INV
     chans: list[tuple[str, np.ndarray, list[int], int]] = []
@@ -155,7 +177,8 @@ def _shape(c: np.ndarray, amin: float, amax: float):
     return rect, ca, ca / max(1.0, lo_ * sh_), lo_ / sh_
 
 
-def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -> list[_Cand]:
+def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
+               gray: np.ndarray | None = None, hsv: np.ndarray | None = None) -> list[_Cand]:
     h, w = small.shape[:2]
     if len_px:
         amin = 0.25 * (len_px * len_px / 2.6)
@@ -194,9 +217,11 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None) -
         out.append(_Cand(rect, ca, fill, score, f"{tag}:{aspect:.2f}", c))
         return sh
 
-    chans = _channels(small, params)
+    if hsv is None:
+        hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    chans = _channels(small, params, gray, hsv)
     gray_s = next(c[1] for c in chans if c[0] == "light")
-    sat_s = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1]
+    sat_s = hsv[..., 1]
     pending = []  # blobs that are not one clean tile: looked at again below
     seen = set()
     masks = []
@@ -303,6 +328,18 @@ def _in_any(pt, rects) -> bool:
     cx, cy, hw, hh, co, si = _rect_arrays(rects)
     dx, dy = pt[0] - cx, pt[1] - cy
     return bool(np.any((np.abs(dx * co + dy * si) <= hw) & (np.abs(-dx * si + dy * co) <= hh)))
+
+
+def _centres_in(pts: np.ndarray, rects) -> np.ndarray:
+    """For each point (n × 2): is it inside any of ``rects``?  (``_in_any`` for many points.)"""
+    if len(rects) == 0 or len(pts) == 0:
+        return np.zeros(len(pts), bool)
+    r = np.array([(cx, cy, w, h, a) for (cx, cy), (w, h), a in rects], np.float64).reshape(-1, 5)
+    an = np.radians(r[:, 4])
+    cx, cy, hw, hh, co, si = r[:, 0], r[:, 1], r[:, 2] / 2, r[:, 3] / 2, np.cos(an), np.sin(an)
+    dx = pts[:, 0:1] - cx[None, :]
+    dy = pts[:, 1:2] - cy[None, :]
+    return ((np.abs(dx * co + dy * si) <= hw) & (np.abs(-dx * si + dy * co) <= hh)).any(axis=1)
 
 
 def _any_inside(rect, pts: np.ndarray) -> bool:
@@ -528,10 +565,11 @@ def _has_spots(gray: np.ndarray, rect) -> bool:
         return False
     m = np.zeros(roi.shape, np.uint8)
     cv2.fillConvexPoly(m, np.round(box - (x0, y0)).astype(np.int32), 255)
-    vals = roi[m > 0].astype(np.int16)
+    vals = roi[m > 0]
     if vals.size < 16:
         return False
-    med = np.median(vals)
+    med = _median_u8(vals)
+    vals = vals.astype(np.int16)
     return bool(np.count_nonzero(np.abs(vals - med) > 40) >= max(3, 0.02 * vals.size))
 
 
@@ -632,8 +670,17 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     _LOCAL.bar_cut = set()
     if gray is not None:
         # no single tile to learn the size from: rows of tiles end to end, split at their seams
-        for b in sorted((c for c in cands if c.fill >= 0.72), key=lambda c: -c.area):
-            if rects and _in_any(b.rect[0], rects):
+        seq = sorted((c for c in cands if c.fill >= 0.72), key=lambda c: -c.area)
+        # which centres lie in a rectangle found so far: all at once, brought up to date
+        # only when rectangles are added (the same test as _in_any)
+        ctrs = np.array([c.rect[0] for c in seq], np.float64).reshape(-1, 2)
+        covered = _centres_in(ctrs, rects)
+        n_cov = len(rects)
+        for k, b in enumerate(seq):
+            if len(rects) > n_cov:
+                covered[k:] |= _centres_in(ctrs[k:], rects[n_cov:])
+                n_cov = len(rects)
+            if covered[k]:
                 continue
             parts = _seam_split(gray, b)
             if parts and rects:
@@ -712,7 +759,7 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     # the body is what the pips sit on: a ring around each pip-sized spot that departs far
     # from the centre's median lightness (an outline that is too big also holds some of the
     # tile's side or shadow, which would pull a plain median away); no pips: the median
-    body = np.median(px, axis=0)
+    body = _median_u8_cols(px)
     far = cv2.bitwise_and(cv2.compare(cv2.absdiff(lab[..., 0], np.full(lab.shape[:2], int(body[0]), np.uint8)),
                                       45, cv2.CMP_GT), centre)
     nf, lf, sf, _ = cv2.connectedComponentsWithStats(far, connectivity=8)
@@ -727,7 +774,7 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
         ring = cv2.bitwise_and(ring, cv2.bitwise_not(far))
         rp = lab[ring > 0]
         if len(rp) >= 30:
-            body = np.median(rp, axis=0)
+            body = _median_u8_cols(rp)
     d = cv2.absdiff(lab, np.full_like(lab, np.clip(body, 0, 255).astype(np.uint8)))
     dist = cv2.add(d[..., 0], cv2.add(d[..., 1], d[..., 2]))
     # pips are far from the body too; clipping keeps them from pulling the threshold up
@@ -855,8 +902,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     L = lab[..., 0]
     inner, ker, vk, m = _canon_masks(Wc, Lc)
     core = lab[m:-m:2, m:-m:2]
-    body_L = float(np.median(core[..., 0]))
-    body_a = float(np.median(core[..., 1]))
+    body_L = _median_u8(core[..., 0])
+    body_a = _median_u8(core[..., 1])
     # pips are the minority that departs from the body: darker or lighter?
     n_dark = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L - 30, cv2.CMP_LT), inner))
     n_light = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L + 30, cv2.CMP_GT), inner))
@@ -1112,12 +1159,15 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     small = cv2.resize(image_bgr, (int(round(W * s)), int(round(H * s))), interpolation=cv2.INTER_AREA) \
         if s < 1.0 else image_bgr
     len_px = params.tile_length_px * s if params.tile_length_px else None
-    cands = _proposals(small, params, len_px)
-    rects = _select(cands, len_px, cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
+    # computed once: the proposals, the selection and the hand finder all use them
+    gray_small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    hsv_small = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    cands = _proposals(small, params, len_px, gray_small, hsv_small)
+    rects = _select(cands, len_px, gray_small)
     clean_ids = set(getattr(_LOCAL, "clean", ()))
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
     typ = len_px or (float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
-    hand_mask, hand_polys = _hands(small, typ, rects)
+    hand_mask, hand_polys = _hands(small, typ, rects, hsv_small)
     aspect_hint = params.aspect()
     raw: list[tuple[np.ndarray, _Read, bool]] = []
     gray_full = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
@@ -1127,6 +1177,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         if float(np.linalg.norm(c0[1] - c0[0])) < MIN_TILE_FRAC * max(H, W):
             continue  # smaller than any tile a table camera sees
         rd = None
+        reseg = refined = None  # each outline of this tile is computed at most once
         if id(rect) in clean_ids:
             # a clean rectangle already: if it reads face up, no re-cut is needed
             rd = _read_tile(image_bgr, c0, style, aspect_hint)
@@ -1135,10 +1186,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         if rd is not None:
             corners, recut = c0, True
         else:
-            corners = _resegment(image_bgr, c0)
+            corners = reseg = _resegment(image_bgr, c0)
             recut = corners is not c0
         if not recut:  # not re-cut by colour: snap the sides to edges instead
-            corners = _refine(gray_full, c0)
+            corners = refined = _refine(gray_full, c0)
         # occluded: a hand touches the tile's outline
         occ = False
         if hand_polys:
@@ -1161,7 +1212,11 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # proposal's own, snapped to edges, re-cut by colour, a little wider) and take
             # the first that holds every pip whole; if none does, the reading stays unsure
             tried = [corners]
-            for alt in (c0, _refine(gray_full, c0), _resegment(image_bgr, c0), _widen(c0, 1.12)):
+            if refined is None:
+                refined = _refine(gray_full, c0)
+            if reseg is None:
+                reseg = _resegment(image_bgr, c0)
+            for alt in (c0, refined, reseg, _widen(c0, 1.12)):
                 if any(np.allclose(alt, t, atol=1.5) for t in tried):
                     continue
                 tried.append(alt)
