@@ -662,9 +662,10 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             # parts already found as single tiles stay as they are
             r_pts = np.array([r[0] for r in rects], np.float64).reshape(-1, 2)
             new = [p for p in parts if not (rects and _in_any(p[0], rects)) and not _any_inside(p, r_pts)]
+            grown = [_grow(b.rect)]  # one list: _in_any's arrays are cached by its identity
             if len(new) < len(parts) and any(
                     sum(_inside(r[0], p) for p in parts) == 0 and any(_inside(p[0], r) for p in parts)
-                    for r in rects if _in_any(r[0], [_grow(b.rect)])):
+                    for r in rects if _in_any(r[0], grown)):
                 continue  # a tile found here that does not line up with the parts: the split is wrong
             rects.extend(new)
     _LOCAL.bar_cut = set()
