@@ -383,9 +383,6 @@ class Game:
             raise GameOver("the game is over")
         return self.state.hand
 
-    def seat_name(self, seat: int) -> str:
-        return f"seat {seat}"
-
     # -- commands -------------------------------------------------------------------------
     def play(self, seat: int, tiles=None, *, face: str = "up", count: int | None = None,
              salt: str | None = None, commitment: str | None = None) -> list[dict]:

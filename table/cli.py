@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 
 def register(sub) -> None:
     d = sub.add_parser(
@@ -190,9 +188,3 @@ def cmd_table(args) -> int:
         for d in drivers:
             d.close()
     return 0
-
-
-def _main() -> int:  # pragma: no cover
-    from api.cli import main
-
-    return main(["demo", *sys.argv[1:]])
