@@ -116,6 +116,13 @@ def _median_u8(x: np.ndarray) -> float:
     return (lo + hi) / 2.0
 
 
+def _median_list(v: list[float]) -> float:
+    """``np.median`` of a short list of floats (the same number, without numpy's overhead)."""
+    v = sorted(v)
+    n = len(v)
+    return float(v[n // 2]) if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2.0
+
+
 def _median_u8_cols(px: np.ndarray) -> np.ndarray:
     """``np.median(px, axis=0)`` for an n × c uint8 array."""
     return np.array([_median_u8(px[:, i]) for i in range(px.shape[1])], np.float64)
@@ -761,8 +768,7 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     # from the centre's median lightness (an outline that is too big also holds some of the
     # tile's side or shadow, which would pull a plain median away); no pips: the median
     body = _median_u8_cols(px)
-    far = cv2.bitwise_and(cv2.compare(cv2.absdiff(lab[..., 0], np.full(lab.shape[:2], int(body[0]), np.uint8)),
-                                      45, cv2.CMP_GT), centre)
+    far = cv2.bitwise_and(cv2.compare(cv2.absdiff(lab[..., 0], float(int(body[0]))), 45, cv2.CMP_GT), centre)
     nf, lf, sf, _ = cv2.connectedComponentsWithStats(far, connectivity=8)
     r_max = 0.3 * b * f  # a pip is at most about 0.3 of the tile's width across
     ok = [k for k in range(1, nf) if 4 <= sf[k, cv2.CC_STAT_AREA] <= math.pi * r_max * r_max
@@ -776,7 +782,8 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
         rp = lab[ring > 0]
         if len(rp) >= 30:
             body = _median_u8_cols(rp)
-    d = cv2.absdiff(lab, np.full_like(lab, np.clip(body, 0, 255).astype(np.uint8)))
+    bq = np.clip(body, 0, 255).astype(np.uint8)
+    d = cv2.absdiff(lab, (float(bq[0]), float(bq[1]), float(bq[2]), 0.0))
     dist = cv2.add(d[..., 0], cv2.add(d[..., 1], d[..., 2]))
     # pips are far from the body too; clipping keeps them from pulling the threshold up
     t, _ = cv2.threshold(cv2.min(dist, 60), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
@@ -808,7 +815,26 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return new.astype(np.float32)
 
 
-def _refine(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
+class _GrayOnDemand:
+    """Grey of a full-resolution image, converted only where it is sampled (a few tiles'
+    neighbourhoods instead of the whole frame; per pixel the same values)."""
+
+    def __init__(self, img: np.ndarray):
+        self.img = img
+        self.buf = np.zeros(img.shape[:2], np.uint8)
+
+    def covering(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        H, W = self.buf.shape
+        x0 = max(0, int(math.floor(float(xs.min()))) - 2)
+        y0 = max(0, int(math.floor(float(ys.min()))) - 2)
+        x1 = min(W, int(math.ceil(float(xs.max()))) + 3)
+        y1 = min(H, int(math.ceil(float(ys.max()))) + 3)
+        if x1 > x0 and y1 > y0:
+            self.buf[y0:y1, x0:x1] = cv2.cvtColor(self.img[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+        return self.buf
+
+
+def _refine(gray, corners: np.ndarray) -> np.ndarray:
     """Move each side of the tile rectangle onto the strongest nearby edge (full resolution).
 
     ``corners`` ordered p0→p1 along the long side.  Each side is searched along its normal
@@ -840,6 +866,8 @@ def _refine(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
         ys.append(pts[..., 1])
     mx = np.concatenate(xs).astype(np.float32)
     my = np.concatenate(ys).astype(np.float32)
+    if isinstance(gray, _GrayOnDemand):
+        gray = gray.covering(mx, my)
     prof = cv2.remap(gray, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     prof = prof.reshape(4, len(ts), len(ss))
     # the tile's edge goes from body to table: only that direction counts (not a pip's edge)
@@ -918,13 +946,15 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     cut_pip = False
     _, bw_all = cv2.threshold(resp_all, thr, 255, cv2.THRESH_BINARY)
     na, la, sa, _ = cv2.connectedComponentsWithStats(bw_all, connectivity=8)
-    for k in range(1, na):
+    # round, pip-sized spots not centred inside (a whole pip is): the candidates, in order
+    xs_, ys_, ws_, hs_, as_ = (sa[:, i].astype(np.float64) for i in range(5))
+    cand = (0.12 * Wc <= ws_) & (ws_ <= 0.4 * Wc) & (0.12 * Wc <= hs_) & (hs_ <= 0.4 * Wc) & \
+        (as_ >= 0.55 * ws_ * hs_) & (np.maximum(ws_, hs_) <= 1.4 * np.minimum(ws_, hs_))
+    cy_, cx_ = ys_ + hs_ / 2, xs_ + ws_ / 2
+    cand &= ~((m < cy_) & (cy_ < Wc - m) & (2 * m < cx_) & (cx_ < Lc - 2 * m))
+    cand[0] = False
+    for k in np.nonzero(cand)[0]:
         x, y, w_, h_, a_ = sa[k]
-        if not (0.12 * Wc <= w_ <= 0.4 * Wc and 0.12 * Wc <= h_ <= 0.4 * Wc and a_ >= 0.55 * w_ * h_
-                and max(w_, h_) <= 1.4 * min(w_, h_)):
-            continue
-        if m < y + h_ / 2 < Wc - m and 2 * m < x + w_ / 2 < Lc - 2 * m:
-            continue  # centred inside: a pip, whole
         sub_in = inner[y : y + h_, x : x + w_][la[y : y + h_, x : x + w_] == k]
         share = np.count_nonzero(sub_in) / max(1, a_)
         if 0.25 <= share <= 0.7:
@@ -962,22 +992,20 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     areas = []
     stats_of = []
     comp_ids = []
-    for k in range(1, n):
-        x, y, w_, h_, a_ = stats[k]
-        if a_ < amin:
-            continue
-        if a_ > 3.5 * amax or max(w_, h_) > 0.75 * Wc:
-            continue
-        # a pip is round (or two or three run together); thin lines are edges and bevels
-        if min(w_, h_) < 0.09 * Wc or a_ < 0.35 * w_ * h_:
-            continue
+    ws_, hs_, as_ = (stats[:, i].astype(np.float64) for i in (2, 3, 4))
+    # a pip is round (or two or three run together); thin lines are edges and bevels
+    keep = (as_ >= amin) & ~((as_ > 3.5 * amax) | (np.maximum(ws_, hs_) > 0.75 * Wc)) & \
+        ~((np.minimum(ws_, hs_) < 0.09 * Wc) | (as_ < 0.35 * ws_ * hs_))
+    keep[0] = False
+    for k in np.nonzero(keep)[0]:
+        a_ = stats[k, 4]
         areas.append(a_)
         stats_of.append(stats[k])
         comp_ids.append(k)
         pips.append((float(cents[k][0]), float(cents[k][1]), False, float(a_)))
     quality = 0.5 if cut_pip else 1.0
     if pips:
-        med = float(np.median([p[3] for p in pips]))
+        med = _median_list([p[3] for p in pips])
         counted = []
         for idx, (_cx, _cy, _, a_) in enumerate(pips):
             k = 1
@@ -1033,7 +1061,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         d = np.abs(c1 - c2)
         if d[0] > 40 or d[1] + d[2] > 30:
             return None
-        off = cv2.bitwise_and(cv2.compare(cv2.absdiff(L, np.full_like(L, int(body_L))), 45, cv2.CMP_GT), body)
+        off = cv2.bitwise_and(cv2.compare(cv2.absdiff(L, float(int(body_L))), 45, cv2.CMP_GT), body)
         if cv2.countNonZero(off) > 0.25 * (n1 + n2):
             return None
         body_med = (c1 * n1 + c2 * n2) / (n1 + n2)
@@ -1171,7 +1199,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     hand_mask, hand_polys = _hands(small, typ, rects, hsv_small)
     aspect_hint = params.aspect()
     raw: list[tuple[np.ndarray, _Read, bool]] = []
-    gray_full = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    gray_full = _GrayOnDemand(image_bgr)  # _refine converts only what it samples
     frame_poly = np.float32([[0, 0], [W, 0], [W, H], [0, H]]).reshape(-1, 1, 2)
     for rect in rects:
         c0 = _order_corners(rect) / s
@@ -1275,7 +1303,6 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     if hand_polys and rects:
         taken = [r for r in rects]
         taken_pts = np.array([r[0] for r in taken], np.float64).reshape(-1, 2)
-        small_lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
         body_cols = [rd.body_lab for _, rd, _ in raw if rd.body_lab is not None]
         for c in cands:
             if c.fill < 0.6 or _is_tile_shape(c):
@@ -1293,7 +1320,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # the fragment has the colour of the tiles read in this image
             fm = np.zeros((bh_, bw_), np.uint8)
             cv2.drawContours(fm, [c.contour - np.array([[x, y]], np.int32)], -1, 255, -1)
-            col = np.median(small_lab[y : y + bh_, x : x + bw_][fm > 0], axis=0)
+            # Lab of the fragment's box only (per pixel: the same values as the whole image's)
+            lab_box = cv2.cvtColor(small[y : y + bh_, x : x + bw_], cv2.COLOR_BGR2Lab).astype(np.float32)
+            col = np.median(lab_box[fm > 0], axis=0)
             if not body_cols or min(float(np.abs(col - b).sum()) for b in body_cols) > 40:
                 continue
             taken.append(c.rect)
