@@ -201,22 +201,28 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
 
     shapes: dict[tuple, tuple | None] = {}
 
-    def add(c, tag):
+    def add(c, tag, off=None, bb=None):
+        """``c`` (plus the offset ``off`` when given) as a proposal; ``bb`` its bounding box
+        when already known."""
         # the same blob at several levels: measure it once
-        key = cv2.boundingRect(c) + (len(c),)
+        if bb is None:
+            bb = cv2.boundingRect(c)
+            if off is not None:
+                bb = (bb[0] + int(off[0, 0]), bb[1] + int(off[0, 1]), bb[2], bb[3])
+        key = bb + (len(c),)
         if key in shapes:
             return shapes[key]
-        sh = shapes[key] = _add(c, tag)
+        sh = shapes[key] = _add(c if off is None else c + off, tag, bb)
         return sh
 
-    def _add(c, tag):
+    def _add(c, tag, bb):
         sh = _shape(c, amin, amax)
         if sh is None:
             return None
         rect, ca, fill, aspect = sh
         if fill < 0.6 or aspect > 12:
             return sh
-        bx, by, bw2, bh2 = cv2.boundingRect(c)
+        bx, by, bw2, bh2 = bb
         if (bx <= 0 or by <= 0 or bx + bw2 >= w or by + bh2 >= h) and not (
                 fill >= 0.85 and 1.75 <= aspect <= 2.9):
             return sh  # cut by the frame (a tile just touching it still has its proportions)
@@ -242,15 +248,15 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 masks.append((name + "~", ch, lv, ttype, cv2.morphologyEx(m, cv2.MORPH_CLOSE, _K3)))
     for name, ch, lv, ttype, m in masks:
         cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        for c in cs:
-            if len(c) < perim_min:  # CHAIN_APPROX_NONE: one point per boundary pixel
-                continue
+        tag = f"{name}@{lv}"
+        # CHAIN_APPROX_NONE: one point per boundary pixel
+        for c in [c for c in cs if len(c) >= perim_min]:
             x, y, bw_, bh_ = cv2.boundingRect(c)
             if bw_ * bh_ < amin or bw_ * bh_ > amax * 2.2 or max(bw_, bh_) < 8:
                 continue
             # (a blob touching the image border is not a tile itself — add() refuses it —
             # but the tile it holds may be cut out of it below)
-            sh = add(c, f"{name}@{lv}")
+            sh = add(c, tag, bb=(x, y, bw_, bh_))
             if sh is not None and sh[2] >= 0.88 and 1.7 <= sh[3] <= 2.9:
                 continue
             if sh is None:
@@ -291,9 +297,10 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             sub = cv2.bitwise_and(sub, not_edges[y : y + bh_, x : x + bw_])
             sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, kernel)
             cs2, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            tag = f"{name}@{lv}/cut"
             for c2 in cs2:
                 if len(c2) >= 4:
-                    add(c2 + off, f"{name}@{lv}/cut")
+                    add(c2, tag, off)
         # and at stricter levels inside the blob (a dark tile joined to its shadow)
         roi = ch[y : y + bh_, x : x + bw_]
         sgn = -1 if ttype == cv2.THRESH_BINARY_INV else 1
@@ -303,9 +310,10 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             _, sub2 = cv2.threshold(roi, lv2, 255, ttype)
             sub2 = cv2.bitwise_and(sub2, blob)
             cs3, _ = cv2.findContours(sub2, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            tag = f"{name}@{lv2}/local"
             for c3 in cs3:
                 if len(c3) >= perim_min:
-                    add(c3 + off, f"{name}@{lv2}/local")
+                    add(c3, tag, off)
     return out
 
 
@@ -759,27 +767,35 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(roi, cv2.COLOR_BGR2Lab)
     local = (corners - (x0, y0)) * f
     lc = local.mean(axis=0)
-    centre = np.zeros(lab.shape[:2], np.uint8)
-    cv2.fillConvexPoly(centre, np.round((local - lc) * 0.55 + lc).astype(np.int32), 255)
-    px = lab[centre > 0]
+    centre_poly = np.round((local - lc) * 0.55 + lc).astype(np.int32)
+    # the body colour is found in the centre and a ring around its spots: all of it lies in
+    # the centre's box grown by the ring's reach, so only that part of the neighbourhood is
+    # looked at (the same pixels, the same numbers)
+    rk = max(3, int(0.1 * b * f)) | 1
+    hh, ww = lab.shape[:2]
+    gx0, gy0 = np.maximum(centre_poly.min(axis=0) - (rk + 1), 0)
+    gx1, gy1 = np.minimum(centre_poly.max(axis=0) + rk + 2, (ww, hh))
+    lab_c = lab[gy0:gy1, gx0:gx1]
+    centre = np.zeros(lab_c.shape[:2], np.uint8)
+    cv2.fillConvexPoly(centre, centre_poly - (gx0, gy0), 255)
+    px = lab_c[centre > 0]
     if len(px) < 20:
         return corners
     # the body is what the pips sit on: a ring around each pip-sized spot that departs far
     # from the centre's median lightness (an outline that is too big also holds some of the
     # tile's side or shadow, which would pull a plain median away); no pips: the median
     body = _median_u8_cols(px)
-    far = cv2.bitwise_and(cv2.compare(cv2.absdiff(lab[..., 0], float(int(body[0]))), 45, cv2.CMP_GT), centre)
+    far = cv2.bitwise_and(cv2.compare(cv2.absdiff(lab_c[..., 0], float(int(body[0]))), 45, cv2.CMP_GT), centre)
     nf, lf, sf, _ = cv2.connectedComponentsWithStats(far, connectivity=8)
     r_max = 0.3 * b * f  # a pip is at most about 0.3 of the tile's width across
     ok = [k for k in range(1, nf) if 4 <= sf[k, cv2.CC_STAT_AREA] <= math.pi * r_max * r_max
           and max(sf[k, cv2.CC_STAT_WIDTH], sf[k, cv2.CC_STAT_HEIGHT]) <= 2 * r_max]
     if len(ok) >= 2:
         spots = np.isin(lf, ok).astype(np.uint8) * 255
-        rk = max(3, int(0.1 * b * f)) | 1
         ring = cv2.subtract(cv2.dilate(spots, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rk + 1, 2 * rk + 1))),
                             cv2.dilate(spots, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rk, rk))))
         ring = cv2.bitwise_and(ring, cv2.bitwise_not(far))
-        rp = lab[ring > 0]
+        rp = lab_c[ring > 0]
         if len(rp) >= 30:
             body = _median_u8_cols(rp)
     bq = np.clip(body, 0, 255).astype(np.uint8)
