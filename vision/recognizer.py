@@ -285,7 +285,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             continue  # neither a few tiles nor one tile with something attached
         off = np.array([[x, y]], np.int32)
         blob = np.zeros((bh_, bw_), np.uint8)
-        cv2.drawContours(blob, [c - off], -1, 255, -1)
+        cv2.drawContours(blob, [c], -1, 255, -1, offset=(-x, -y))
         if not big:
             # not one clean tile: cut along strong edges and look again
             if not_edges is None:
@@ -293,8 +293,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 e = cv2.Canny(g, 30, 90)
                 e2 = cv2.Canny(cv2.GaussianBlur(sat_s, (3, 3), 0), 40, 110)
                 not_edges = cv2.bitwise_not(cv2.bitwise_or(e, e2))
-            sub = cv2.bitwise_and(blob, m[y : y + bh_, x : x + bw_])
-            sub = cv2.bitwise_and(sub, not_edges[y : y + bh_, x : x + bw_])
+            sub = cv2.bitwise_and(m[y : y + bh_, x : x + bw_], not_edges[y : y + bh_, x : x + bw_], mask=blob)
             sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, kernel)
             cs2, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             tag = f"{name}@{lv}/cut"
