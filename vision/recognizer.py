@@ -130,7 +130,7 @@ def _median_u8_cols(px: np.ndarray) -> np.ndarray:
 
 def _rect_dims(rect) -> tuple[float, float]:
     (w, h) = rect[1]
-    return (max(w, h), min(w, h))
+    return (w, h) if w >= h else (h, w)
 
 
 def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = None,
@@ -1135,6 +1135,22 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
     return (hi, lo), None, 0.35 * conf
 
 
+#: A proposal's own outline is kept without a re-cut when its reading is this sure ...
+FIRST_READ_CONF = 0.96
+#: ... and shows at least this many pips (three spots may be a spotted back seen through an
+#: outline that also holds its shadow: the re-cut tells)
+FIRST_READ_MIN_PIPS = 4
+
+
+def _reads_whole(rd: _Read) -> bool:
+    """A face-up reading with every pip whole and round, enough pips, and halves that agree
+    with the pip total and red count (checked as if red were painted: an unpainted set falls
+    back to the re-cut)."""
+    if rd.face != "up" or rd.cut_pip or rd.quality < 1.0 or rd.n_pips < FIRST_READ_MIN_PIPS:
+        return False
+    return _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF
+
+
 def _skin_mask(small: np.ndarray, hsv: np.ndarray | None = None) -> np.ndarray:
     if hsv is None:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
@@ -1226,6 +1242,12 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # a clean rectangle already: if it reads face up, no re-cut is needed
             rd = _read_tile(image_bgr, c0, style, aspect_hint)
             if rd is not None and rd.face != "up":
+                rd = None
+        else:
+            # any other outline is read as it is first too: a reading that is whole and
+            # consistent needs no re-cut (which costs more than a reading); otherwise re-cut
+            rd = _read_tile(image_bgr, c0, style, aspect_hint)
+            if rd is not None and not _reads_whole(rd):
                 rd = None
         if rd is not None:
             corners, recut = c0, True
