@@ -249,6 +249,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
     for name, ch, lv, ttype, m in masks:
         cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         tag = f"{name}@{lv}"
+        closed = name.endswith("~")
         # CHAIN_APPROX_NONE: one point per boundary pixel
         for c in [c for c in cs if len(c) >= perim_min]:
             x, y, bw_, bh_ = cv2.boundingRect(c)
@@ -258,6 +259,11 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             # but the tile it holds may be cut out of it below)
             sh = add(c, tag, bb=(x, y, bw_, bh_))
             if sh is not None and sh[2] >= 0.88 and 1.7 <= sh[3] <= 2.9:
+                continue
+            if closed:
+                # a closed mask is there to make a tile whole that pips or a bar cut apart;
+                # a blob that is not one tile in it is cut and re-thresholded from the open
+                # mask (same channel, same levels) below, not a second time from this one
                 continue
             if sh is None:
                 ca = cv2.contourArea(c)
