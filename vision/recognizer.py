@@ -1353,12 +1353,13 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             lo_, sh_ = _rect_dims(c.rect)
             if c.area < 0.25 * typ * typ / 2.6 or lo_ > 1.3 * typ:
                 continue
-            if _in_any(c.rect[0], taken) or _any_inside(c.rect, taken_pts):
-                continue
+            # (the cheap test first: most blobs are nowhere near a hand)
             x, y, bw_, bh_ = cv2.boundingRect(c.contour)
             x0, y0 = max(0, x - 4), max(0, y - 4)
             roi = hand_mask[y0 : y + bh_ + 4, x0 : x + bw_ + 4]
             if roi.size == 0 or not roi.any():
+                continue
+            if _in_any(c.rect[0], taken) or _any_inside(c.rect, taken_pts):
                 continue
             # the fragment has the colour of the tiles read in this image
             fm = np.zeros((bh_, bw_), np.uint8)
