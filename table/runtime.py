@@ -52,7 +52,9 @@ class ServiceSink:
 
 class Runtime:
     def __init__(self, service, table: str, game_id: str, regions: dict, *, params=None,
-                 rfid=(), lead_settle: float = 0.5, stable_ms: float = 300.0, style: str = "auto"):
+                 rfid=(), lead_settle: float = 0.5, stable_ms: float = 300.0, style: str = "auto",
+                 stream: bool = True):
+        from vision.stream import StreamRecognizer
         from vision.tracker import Tracker
 
         self.svc = service
@@ -60,6 +62,8 @@ class Runtime:
         self.game_id = game_id
         self.params = params
         self.style = style
+        # re-reads only the parts of a frame that changed (vision.stream); False: every frame whole
+        self.stream = StreamRecognizer(params, style) if stream else None
         self.rfid = list(rfid)  # objects with drain() -> list[ZoneObservation]
         self.tracker = Tracker(regions, stable_ms=stable_ms)
         self.fusion = Fusion(ServiceSink(service, table, game_id), use_rfid=bool(self.rfid),
@@ -87,7 +91,7 @@ class Runtime:
         from vision.recognizer import analyze
 
         f0 = time.perf_counter()
-        an = analyze(image_bgr, self.params, self.style)
+        an = self.stream.analyze(image_bgr) if self.stream else analyze(image_bgr, self.params, self.style)
         for ob in self.tracker.update(an.readings, t, occluders=an.occluders):
             if isinstance(ob, ZoneObservation):
                 self._observe(ob)
@@ -131,6 +135,8 @@ class Runtime:
 
     def camera_lost(self, t: float) -> list[dict]:
         """The camera is gone: every zone holds its last stable state; say so."""
+        if self.stream:
+            self.stream.reset()  # the next frame may show anything: read it whole
         for ob in self.tracker.lost(t):
             self._observe(ob)
         self._lost.add("camera")

@@ -123,3 +123,92 @@ def _plot(points: list[tuple[int, float]], path: str, size: str) -> None:
     cv2.putText(img, "green: 15 ms p50 target, red: 25 ms p95 target", (m, 48), cv2.FONT_HERSHEY_SIMPLEX, 0.4,
                 (80, 80, 80), 1, cv2.LINE_AA)
     cv2.imwrite(path, img)
+
+
+# ---------------------------------------------------------------------------------------
+def stream_script(layout, L: float) -> list[tuple[tuple, tuple, bool]]:
+    """A trick being played on a generated table, frame by frame at 30 fps, as
+    (tiles, hands, scored): the table without its last two tiles (20 frames); for each of
+    them a hand comes in from four tile lengths away (6 frames), puts it down and goes back
+    (6 frames), then the table is still (15 frames); then 10 still frames.  ``scored``
+    marks the last frame of each still stretch, where stream and cold readings are compared."""
+    from vision.scene import HandPlacement
+
+    tiles = tuple(layout.tiles)
+    k = min(2, len(tiles))
+    base, extra = tiles[: len(tiles) - k], tiles[len(tiles) - k:]
+    out = [(base, (), j == 19) for j in range(20)]
+    placed = base
+    for t in extra:
+        far = np.array([t.centre[0] - 4.0 * L, t.centre[1] + 0.3 * L])
+        near = np.array([t.centre[0] - 1.1 * L, t.centre[1] + 0.3 * L])
+        for j in range(12):
+            f = j / 5.0 if j < 6 else (11 - j) / 5.0
+            c = far + (near - far) * min(1.0, f)
+            if j == 6:
+                placed = placed + (t,)
+            out.append((placed, (HandPlacement((float(c[0]), float(c[1])), angle=0.0),), False))
+        out += [(placed, (), j == 14) for j in range(15)]
+    out += [(tiles, (), j == 9) for j in range(10)]
+    return out
+
+
+def run_stream_bench(scenes: int = 12, width: int = 1280, height: int = 720, seed: int = 940_000,
+                     progress=None) -> dict:
+    """Latency of :class:`vision.stream.StreamRecognizer` on scripted sequences (see
+    :func:`stream_script`), and its readings against a cold ``recognize`` of the same frame
+    at the end of each still stretch."""
+    from dataclasses import replace as dc_replace
+
+    from vision.stream import StreamRecognizer
+
+    cv2.setNumThreads(1)
+    cpu: list[float] = []
+    modes: dict[str, list[float]] = {}
+    s_stream, s_cold = Score(), Score()
+    rng = np.random.default_rng(seed)
+    for i in range(scenes):
+        s = seed + i
+        a, b = BUCKETS[i % len(BUCKETS)]
+        n = int(rng.integers(a, b + 1))
+        layout = scene_layout(s, width, height, n_tiles=n, hands=False)
+        L = layout.tile_length_px
+        sr = StreamRecognizer()
+        for frame, (tiles, hands, scored) in enumerate(stream_script(layout, L)):
+            img, labels = render_layout(dc_replace(layout, tiles=tiles, hands=hands), width, height,
+                                        seed=s, frame=frame)
+            c0 = time.process_time()
+            an = sr.analyze(img)
+            ms = (time.process_time() - c0) * 1000.0
+            if frame > 0:  # the first frame of a stream is a cold read: counted in `bench vision`
+                cpu.append(ms)
+                modes.setdefault(sr.last_mode, []).append(ms)
+            if scored:
+                s_stream.add(score_frame(an.readings, labels, L, s))
+                s_cold.add(score_frame(recognize(img), labels, L, s))
+        if progress:
+            progress(i + 1, scenes)
+    pct = lambda v, q: round(float(np.percentile(v, q)), 2) if v else None  # noqa: E731
+    res = {
+        "scenes": scenes, "frames": len(cpu) + scenes, "size": f"{width}x{height}", "threads": 1,
+        "cpu_ms": {"p50": pct(cpu, 50), "p95": pct(cpu, 95), "p99": pct(cpu, 99)},
+        "modes": {k: {"frames": len(v), "p50": pct(v, 50), "p95": pct(v, 95)} for k, v in sorted(modes.items())},
+        "stream": {"tiles": s_stream.tiles, "identity_accuracy": round(s_stream.identity_rate, 4),
+                   "false_tiles": s_stream.false_tiles, "wrong_confident": s_stream.wrong_confident},
+        "cold": {"tiles": s_cold.tiles, "identity_accuracy": round(s_cold.identity_rate, 4),
+                 "false_tiles": s_cold.false_tiles, "wrong_confident": s_cold.wrong_confident},
+    }
+    lines = [
+        f"tiengow bench vision --stream — {scenes} scripted sequences ({res['frames']} frames, 30 fps script) "
+        f"{width}x{height}, seeds {seed}..{seed + scenes - 1}, one core",
+        f"  CPU per frame (ms), first frame of each stream excluded: p50 {res['cpu_ms']['p50']}  "
+        f"p95 {res['cpu_ms']['p95']}  p99 {res['cpu_ms']['p99']}",
+    ]
+    for k, d in res["modes"].items():
+        lines.append(f"    {k:8s} {d['frames']:5d} frames  p50 {d['p50']}  p95 {d['p95']}")
+    for k in ("stream", "cold"):
+        d = res[k]
+        lines.append(f"  {k:6s} readings at the end of each still phase: identity {d['identity_accuracy']:.2%} "
+                     f"of {d['tiles']} tiles, false {d['false_tiles']}, wrong and confident {d['wrong_confident']}")
+    res["text"] = "\n".join(lines)
+    return res

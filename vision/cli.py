@@ -37,6 +37,10 @@ def register_bench(bench_subparsers) -> None:
     p.add_argument("--plot", metavar="FILE", help="PNG plot of latency against tile count")
     p.add_argument("--seed", type=int, default=910_000, help="first scene seed (default 910000)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--stream", action="store_true",
+                   help="instead: latency of the stream recognizer (only changed parts re-read) on scripted "
+                   "sequences of a trick being played, and its readings against a cold read")
+    p.add_argument("--scenes", type=int, default=12, metavar="N", help="with --stream: sequences (default 12)")
     p.set_defaults(func=_bench)
 
 
@@ -116,7 +120,16 @@ def _bench(args: argparse.Namespace) -> int:
         raise CommandError(f"--size must look like 1280x720, not {args.size!r}") from exc
     if args.frames < 1:
         raise CommandError("--frames must be at least 1")
-    res = run_bench(frames=args.frames, width=w, height=h, seed=args.seed, plot=args.plot)
+    if args.stream:
+        from vision.bench import run_stream_bench
+
+        if args.scenes < 1:
+            raise CommandError("--scenes must be at least 1")
+        seed = args.seed if args.seed != 910_000 else 940_000
+        res = run_stream_bench(scenes=args.scenes, width=w, height=h, seed=seed,
+                               progress=lambda i, n: print(f"  sequence {i}/{n}", file=sys.stderr, flush=True))
+    else:
+        res = run_bench(frames=args.frames, width=w, height=h, seed=args.seed, plot=args.plot)
     if args.json:
         print(json.dumps(res, indent=1))
     else:

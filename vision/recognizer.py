@@ -33,7 +33,7 @@ import numpy as np
 from referee.tiles import FULL_SET, Tile, TileError
 from vision.params import TileSetParams
 
-__all__ = ["TileReading", "Analysis", "recognize", "analyze", "UNCERTAIN_BELOW", "draw_readings"]
+__all__ = ["TileReading", "Analysis", "FrameContext", "recognize", "analyze", "UNCERTAIN_BELOW", "draw_readings"]
 
 #: A reading whose confidence is below this is reported ``uncertain``.
 UNCERTAIN_BELOW = 0.6
@@ -89,6 +89,23 @@ class Analysis:
     readings: list[TileReading]
     occluders: list[np.ndarray] = field(default_factory=list)  # polygons (image px) of hands
     scale: float = 1.0
+    # what the whole image said, for reading a part of the next frame the same way
+    # (:class:`FrameContext`; see :mod:`vision.stream`)
+    context: FrameContext | None = None
+
+
+@dataclass(frozen=True)
+class FrameContext:
+    """Image-wide decisions of one analysis, passed to ``analyze(crop, context=...)`` so a
+    crop of a later frame is read as the whole frame would be: same working scale, same
+    minimum tile size, the tile length for size checks, the style and whether red pips
+    can be trusted."""
+
+    scale: float
+    frame_long: int  # the whole image's long side (px)
+    tile_len: float | None = None  # median long side of tiles read face up (image px)
+    style: str | None = None  # 'chinese' | 'western', as decided for the whole image
+    red_reliable: bool | None = None
 
 
 @dataclass
@@ -1207,8 +1224,12 @@ def _hands(small: np.ndarray, len_px: float, rects: list, hsv: np.ndarray | None
     return out, polys
 
 
-def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto") -> Analysis:
-    """Everything the recognizer sees in one image: readings and hand outlines."""
+def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto", *,
+            context: FrameContext | None = None) -> Analysis:
+    """Everything the recognizer sees in one image: readings and hand outlines.
+
+    ``context`` (from an earlier ``Analysis.context`` of the whole frame) reads a crop of
+    the frame as the whole frame would be read (see :mod:`vision.stream`)."""
     if image_bgr is None or image_bgr.ndim not in (2, 3):
         raise ValueError("expected a BGR image")
     if image_bgr.ndim == 2:
@@ -1221,10 +1242,14 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     H, W = image_bgr.shape[:2]
     if min(H, W) < 24:
         return Analysis(readings=[], occluders=[], scale=1.0)  # too small to hold a readable tile
-    s = min(1.0, WORK_MAX / max(H, W))
+    s = context.scale if context else min(1.0, WORK_MAX / max(H, W))
+    frame_long = context.frame_long if context else max(H, W)
     small = cv2.resize(image_bgr, (int(round(W * s)), int(round(H * s))), interpolation=cv2.INTER_AREA) \
         if s < 1.0 else image_bgr
     len_px = params.tile_length_px * s if params.tile_length_px else None
+    if len_px is None and context and context.tile_len:
+        # a crop: tiles cut by its edge must not teach the size; the whole frame knows it
+        len_px = context.tile_len * s
     # computed once: the proposals, the selection and the hand finder all use them
     gray_small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     hsv_small = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
@@ -1232,7 +1257,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     rects = _select(cands, len_px, gray_small)
     clean_ids = set(getattr(_LOCAL, "clean", ()))
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
-    typ = len_px or (float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
+    typ = len_px or (context.tile_len * s if context and context.tile_len else None) or (
+        float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
     hand_mask, hand_polys = _hands(small, typ, rects, hsv_small)
     aspect_hint = params.aspect()
     raw: list[tuple[np.ndarray, _Read, bool]] = []
@@ -1240,7 +1266,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     frame_poly = np.float32([[0, 0], [W, 0], [W, H], [0, H]]).reshape(-1, 1, 2)
     for rect in rects:
         c0 = _order_corners(rect) / s
-        if float(np.linalg.norm(c0[1] - c0[0])) < MIN_TILE_FRAC * max(H, W):
+        if float(np.linalg.norm(c0[1] - c0[0])) < MIN_TILE_FRAC * frame_long:
             continue  # smaller than any tile a table camera sees
         rd = None
         reseg = refined = None  # each outline of this tile is computed at most once
@@ -1310,20 +1336,25 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         raw.append((corners, rd, occ))
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
-    if len(ups) >= 2 or (ups and params.tile_length_px):
-        ref = params.tile_length_px or float(np.median(ups))
+    ctx_len = context.tile_len if context else None
+    if len(ups) >= 2 or (ups and params.tile_length_px) or ctx_len:
+        ref = params.tile_length_px or (float(np.median(ups)) if len(ups) >= (3 if ctx_len else 2) else ctx_len)
         # a back has nothing but its size to tell it from a phone or a card: a tighter range
         raw = [(c, rd, occ) for c, rd, occ in raw
                if (0.68 * ref <= float(np.linalg.norm(c[1] - c[0])) <= 1.45 * ref) and (
                    rd.face == "up" or float(np.linalg.norm(c[1] - c[0])) <= 1.22 * ref)]
     # is red information usable?  (an unpainted Western set shows no red pips at all)
     any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
+    up_len = float(np.median(ups)) if ups else ctx_len
     eff_style = style
-    if style == "auto":
+    if style == "auto" and context and context.style:
+        eff_style = context.style  # a crop: the whole frame decided
+    elif style == "auto":
         bars = sum(1 for _, rd, _ in raw if rd.has_bar)
-        ups = sum(1 for _, rd, _ in raw if rd.face == "up")
-        eff_style = "western" if ups and bars >= 0.5 * ups else "chinese"
-    red_reliable = any_red or params.red_pip_bgr is not None or eff_style == "chinese"
+        n_up = sum(1 for _, rd, _ in raw if rd.face == "up")
+        eff_style = "western" if n_up and bars >= 0.5 * n_up else "chinese"
+    red_reliable = any_red or params.red_pip_bgr is not None or eff_style == "chinese" or bool(
+        context and context.red_reliable)
     readings: list[TileReading] = []
     for corners, rd, occ in raw:
         pips, name, conf = _name_and_confidence(rd, red_reliable)
@@ -1377,7 +1408,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                                         corners=tuple((float(x_), float(y_)) for x_, y_ in corners),
                                         confidence=0.2, uncertain=True, occluded=True, style=eff_style))
     occluders = [(p.astype(np.float32) / s) for p in hand_polys]
-    return Analysis(readings=readings, occluders=occluders, scale=s)
+    ctx = FrameContext(scale=s, frame_long=frame_long, tile_len=up_len, style=eff_style, red_reliable=red_reliable)
+    return Analysis(readings=readings, occluders=occluders, scale=s, context=ctx)
 
 
 def recognize(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto") -> list[TileReading]:

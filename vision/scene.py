@@ -492,7 +492,10 @@ def render_layout(layout: Layout, width: int = 1280, height: int = 720, seed: in
     """
     L = float(layout.tile_length_px)
     canvas = _background(layout.table, width, height, seed).copy()
-    rng = np.random.default_rng((seed * 1_000_003 + frame) & 0xFFFFFFFF)
+    # lighting is fixed by the seed; sensor noise varies with the frame (frame 0 draws both
+    # from one generator, as before)
+    rng_light = np.random.default_rng((seed * 1_000_003) & 0xFFFFFFFF)
+    rng = rng_light if frame == 0 else np.random.default_rng((seed * 1_000_003 + frame) & 0xFFFFFFFF)
     sh_off = (0.06 * L, 0.08 * L)
     for c in layout.clutter:
         _draw_clutter(canvas, c, L, np.random.default_rng(hash((seed, c.centre)) & 0xFFFF))
@@ -522,12 +525,12 @@ def render_layout(layout: Layout, width: int = 1280, height: int = 720, seed: in
     # lighting
     if layout.light > 0 or layout.highlight > 0:
         yy, xx = np.mgrid[0:height:8, 0:width:8].astype(np.float32)
-        ga = rng.uniform(0, 2 * math.pi)
+        ga = rng_light.uniform(0, 2 * math.pi)
         g = ((xx - width / 2) * math.cos(ga) + (yy - height / 2) * math.sin(ga)) / (0.5 * math.hypot(width, height))
         gain = 1.0 + layout.light * g
         if layout.highlight > 0:
-            hx, hy = rng.uniform(0.2, 0.8) * width, rng.uniform(0.2, 0.8) * height
-            hs = rng.uniform(0.08, 0.2) * width
+            hx, hy = rng_light.uniform(0.2, 0.8) * width, rng_light.uniform(0.2, 0.8) * height
+            hs = rng_light.uniform(0.08, 0.2) * width
             gain += layout.highlight * np.exp(-((xx - hx) ** 2 + (yy - hy) ** 2) / (2 * hs * hs))
         gain = cv2.resize(gain, (width, height), interpolation=cv2.INTER_LINEAR)
         canvas *= gain[..., None]
