@@ -11,7 +11,7 @@ frame's decisions (working scale, tile size, style, red pips —
 * Every tile whose centre lies within ``0.75`` tile lengths of a changed pixel is read again
   from a crop reaching ``1.75`` tile lengths beyond the change, so such a tile is whole in
   its crop; tiles further away keep their readings.
-* The whole frame is read again when the change covers more than ``max_partial`` of it
+* The whole frame is read again when the change covers more than ``max_partial`` (0.6) of it
   (a camera bumped, the light changing), and every ``refresh_every`` frames regardless.
 * The reference thumbnail is updated only where the frame was read, so a slow drift adds
   up until it is read again instead of creeping by unnoticed.
@@ -60,7 +60,7 @@ class StreamRecognizer:
     ``'full'``, ``'partial'`` (crops read) or ``'cached'`` (nothing changed)."""
 
     def __init__(self, params: TileSetParams | None = None, style: str = "auto", *, diff_level: int = 14,
-                 max_partial: float = 0.35, refresh_every: int = 60):
+                 max_partial: float = 0.6, refresh_every: int = 60):
         self.params = params or TileSetParams()
         self.style = style
         self.diff_level = int(diff_level)
