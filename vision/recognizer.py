@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import cv2
@@ -682,8 +682,10 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     if typ_long and chosen:
         typ_short = typ_short_base if not len_px else len_px / 2.3
         unit_area = typ_long * typ_short
-        blobs = [c for c in cands if c.fill >= 0.72 and not _is_tile_shape(c)
-                 and 1.4 * unit_area <= c.area <= 7 * unit_area] + too_big
+        # (a group of tiles may itself be tile-shaped — four Western tiles side by side —, and
+        # dropped above for holding smaller tile-shaped pieces of itself)
+        blobs = [c for c in cands if c.fill >= 0.72 and 1.4 * unit_area <= c.area <= 7 * unit_area and (
+            not _is_tile_shape(c) or _rect_dims(c.rect)[0] > 1.55 * typ_long)] + too_big
         blobs.sort(key=lambda c: -c.fill)
         tried = set()
         tent_cover: list = []
@@ -1211,9 +1213,10 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
             if not alt or any(r is None for r in reads):
                 continue
             ok = True
-            if all(rd.face != "up" for _, rd, _ in reads):
+            if all(rd.face != "up" or rd.halves[1] == 0 for _, rd, _ in reads):
                 continue
-            for _, rd, _ in reads:
+            bad = 0
+            for k, (_, rd, _) in enumerate(reads):
                 if rd.face != "up":
                     continue  # a back among read tiles (it was re-cut by its own colour)
                 # (a piece across a seam reads as a Western tile whose bar is the seam: bars
@@ -1222,17 +1225,26 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
                     ok = False
                     break
                 hi, lo = rd.halves
-                if hi > 6 or lo == 0:  # (a blank half here is more often a pip lost at the cut)
+                if hi > 6 or (lo == 0 and not western):  # (Chinese tiles have no blank half)
                     ok = False
                     break
+                if lo == 0:
+                    # a Western blank half here is as often a pip lost at the cut: reported unsure
+                    reads[k] = (reads[k][0], replace(rd, quality=0.5 * rd.quality), reads[k][2])
+                    continue
                 if _name_and_confidence(rd, red_ok)[2] < UNCERTAIN_BELOW:
-                    ok = False
-                    break
-            if not ok:
+                    if not western:
+                        ok = False
+                        break
+                    # Western pieces each with its bar across the middle: the split is right
+                    # even if this one does not name a tile; it is reported unsure
+                    reads[k] = (reads[k][0], replace(rd, quality=min(0.5, rd.quality)), reads[k][2])
+                    bad += 1
+            if not ok or 2 * bad > len(reads):
                 continue
             bars = sum(rd.has_bar for _, rd, _ in reads)
-            if best is None or bars > best[0]:
-                best = (bars, reads)
+            if best is None or (bars, -bad) > best[0]:
+                best = ((bars, -bad), reads)
         if best is not None:
             out.extend(best[1])
     return out
