@@ -967,7 +967,8 @@ def _canon_masks(Wc: int, Lc: int):
 
 
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
-               debug: dict | None = None) -> _Read | None:
+               debug: dict | None = None, seams: bool = False) -> _Read | None:
+    """``seams``: also look for seam lines in it (a piece of a split group)."""
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
     d_short = float(np.linalg.norm(corners[2] - corners[1]))
     aspect = d_long / max(1.0, d_short)
@@ -1011,13 +1012,15 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # a line right across the piece, edge to edge, away from its ends, or one along most of
     # its length, away from its sides: the seam between two tiles (a piece cut in the wrong
     # place), never part of one tile
-    across = cv2.morphologyEx(bw_all[:, int(0.12 * Lc) : int(0.88 * Lc) + 1], cv2.MORPH_OPEN,
-                              cv2.getStructuringElement(cv2.MORPH_RECT, (1, Wc - 4)))
-    # (a seam is fainter than pips: half the pips' level, and a row of pips covers much less)
-    weak = cv2.dilate(cv2.compare(resp_all, 0.5 * thr, cv2.CMP_GT), np.ones((3, 1), np.uint8))
-    along = weak[int(0.12 * Wc) : int(0.88 * Wc) + 1, int(0.05 * Lc) : int(0.95 * Lc)]
-    line_across = cv2.countNonZero(across) > 0
-    seam_along = along.size > 0 and float(along.mean(axis=1).max()) >= 0.92 * 255
+    line_across = seam_along = False
+    if seams:
+        across = cv2.morphologyEx(bw_all[:, int(0.12 * Lc) : int(0.88 * Lc) + 1], cv2.MORPH_OPEN,
+                                  cv2.getStructuringElement(cv2.MORPH_RECT, (1, Wc - 4)))
+        # (a seam is fainter than pips: half the pips' level, and a row of pips covers much less)
+        weak = cv2.dilate(cv2.compare(resp_all, 0.5 * thr, cv2.CMP_GT), np.ones((3, 1), np.uint8))
+        along = weak[int(0.12 * Wc) : int(0.88 * Wc) + 1, int(0.05 * Lc) : int(0.95 * Lc)]
+        line_across = cv2.countNonZero(across) > 0
+        seam_along = along.size > 0 and float(along.mean(axis=1).max()) >= 0.92 * 255
     _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
     # divider bar: a vertical run across the width near the middle
     bar_len = int(0.42 * Wc)
@@ -1036,9 +1039,10 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         if best is not None:
             has_bar = True
             split = float(best[0])
-            ys_, xs_ = np.nonzero(lb == best[2])
-            kb = int(la[ys_[len(ys_) // 2], xs_[len(xs_) // 2]])
-            bar_through = line_across or (kb > 0 and sa[kb, cv2.CC_STAT_HEIGHT] >= Wc - 2)
+            if seams:
+                ys_, xs_ = np.nonzero(lb == best[2])
+                kb = int(la[ys_[len(ys_) // 2], xs_[len(xs_) // 2]])
+                bar_through = line_across or (kb > 0 and sa[kb, cv2.CC_STAT_HEIGHT] >= Wc - 2)
             # remove the bar (slightly grown) from the pip mask
             bar_mask = (lb == best[2]).astype(np.uint8) * 255
             bw = cv2.bitwise_and(bw, cv2.bitwise_not(bar_mask))
@@ -1375,7 +1379,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 touch = float((roi[pm > 0] > 0).sum()) / max(1, int(pm.sum()))
                 occ = touch > 0.04
         if rd is None:
-            rd = _read_tile(image_bgr, corners, style, aspect_hint)
+            rd = _read_tile(image_bgr, corners, style, aspect_hint, seams=id(rect) in tent_ids or id(rect) in sure_ids)
         if rd is not None and rd.cut_pip and id(rect) not in tent_ids:
             # the outline cuts through a pip: try the other outlines of this tile (the
             # proposal's own, snapped to edges, re-cut by colour, a little wider) and take
@@ -1389,7 +1393,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 if any(np.allclose(alt, t, atol=1.5) for t in tried):
                     continue
                 tried.append(alt)
-                rd2 = _read_tile(image_bgr, alt, style, aspect_hint)
+                rd2 = _read_tile(image_bgr, alt, style, aspect_hint, seams=id(rect) in sure_ids)
                 if rd2 is not None and not rd2.cut_pip:
                     rd, corners = rd2, alt
                     break
