@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import cv2
@@ -49,6 +49,8 @@ CLEAN_FILL = 0.9
 #: At most this many blobs are tried as rows of touching tiles (most rectangular first).
 MAX_SPLIT_TRIES = 150
 _LOCAL = threading.local()  # per-thread scratch: recognize() may run in several threads
+#: At most this many groups of touching tiles per frame are split by reading the pieces.
+MAX_TENTATIVE = 12
 #: A tile's long side is at least this share of the image's long side.
 MIN_TILE_FRAC = 0.028
 WORK_MAX = 640  # long side of the working image for proposals
@@ -429,6 +431,36 @@ def _split_rect(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
     return out
 
 
+def _grid_splits(c: _Cand, unit_long: float, unit_short: float, max_tiles: int = 7) -> list[tuple]:
+    """Every way a rectangle divides into a grid of n × m tiles (the tiles' long axis along
+    either side), best fit first.  Returns (parts, pairs of neighbouring parts) per way."""
+    (cx, cy), (rw, rh), ang = c.rect
+    a = math.radians(ang)
+    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+    found = []
+    for ua, ub in ((unit_long, unit_short), (unit_short, unit_long)):
+        n_f, m_f = rw / ua, rh / ub
+        n, m = int(round(n_f)), int(round(m_f))
+        if n < 1 or m < 1 or not 2 <= n * m <= max_tiles:
+            continue
+        # as in _split_rect: one tile across within 22 %, k tiles within 0.28 or 10 % of a tile
+        if any(abs(k_f - k) > (0.22 if k == 1 else max(0.28, 0.1 * k)) for k_f, k in ((n_f, n), (m_f, m))):
+            continue
+        err = max(abs(n_f - n) / n, abs(m_f - m) / m)
+        sw, sh = rw / n, rh / m
+        parts, idx = [], {}
+        for j in range(m):
+            for i in range(n):
+                du, dv = (i - (n - 1) / 2) * sw, (j - (m - 1) / 2) * sh
+                idx[i, j] = len(parts)
+                parts.append(((cx + du * ux + dv * vx, cy + du * uy + dv * vy), (sw, sh), ang))
+        pairs = [(idx[i, j], idx[i + 1, j]) for j in range(m) for i in range(n - 1)]
+        pairs += [(idx[i, j], idx[i, j + 1]) for j in range(m - 1) for i in range(n)]
+        found.append((err, parts, pairs))
+    found.sort(key=lambda f: f[0])
+    return [(p, q) for _, p, q in found]
+
+
 _SEAM_OFFS = np.array([-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0])
 
 
@@ -611,7 +643,15 @@ def _has_spots(gray: np.ndarray, rect) -> bool:
 
 
 def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = None) -> list[tuple]:
-    """Choose non-overlapping tile rectangles (work pixels)."""
+    """Choose non-overlapping tile rectangles (work pixels).
+
+    Groups of touching tiles that could not be split for sure are left in
+    ``_LOCAL.tentative``: per group, the ways of splitting it (lists of rectangles), for
+    :func:`analyze` to read and keep only one that reads as valid tiles.
+    """
+    tentative: list[list[list[tuple]]] = []
+    _LOCAL.sure_split = []
+    _LOCAL.tentative = tentative
     tiles = [c for c in cands if _is_tile_shape(c)]
     chosen: list[_Cand] = []
     if tiles:
@@ -679,10 +719,13 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     if typ_long and chosen:
         typ_short = typ_short_base if not len_px else len_px / 2.3
         unit_area = typ_long * typ_short
-        blobs = [c for c in cands if c.fill >= 0.72 and not _is_tile_shape(c)
-                 and 1.4 * unit_area <= c.area <= 7 * unit_area] + too_big
+        # (a group of tiles may itself be tile-shaped — four Western tiles side by side —, and
+        # dropped above for holding smaller tile-shaped pieces of itself)
+        blobs = [c for c in cands if c.fill >= 0.72 and 1.4 * unit_area <= c.area <= 7 * unit_area and (
+            not _is_tile_shape(c) or _rect_dims(c.rect)[0] > 1.55 * typ_long)] + too_big
         blobs.sort(key=lambda c: -c.fill)
         tried = set()
+        tent_cover: list = []
         for b in blobs[:MAX_SPLIT_TRIES]:
             (bx, by), (bw, bh), _ = b.rect
             key = (round(bx / 2), round(by / 2), round(bw / 2), round(bh / 2))
@@ -691,20 +734,53 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             tried.add(key)
             if rects and _in_any(b.rect[0], rects):
                 continue
-            parts = _split_rect(b, typ_long, typ_short)
-            if not parts:
+            if tent_cover and _in_any(b.rect[0], tent_cover):
                 continue
-            if gray is not None and not _seam_ok(gray, parts):
+            # every way the blob divides into a grid of tiles; a single way whose seams all
+            # show is taken; otherwise the ways are read, and kept only if one reads clean
+            hyps = _grid_splits(b, typ_long, typ_short)
+            if not hyps:
                 continue
-            # parts already found as single tiles stay as they are
             r_pts = np.array([r[0] for r in rects], np.float64).reshape(-1, 2)
-            new = [p for p in parts if not (rects and _in_any(p[0], rects)) and not _any_inside(p, r_pts)]
             grown = [_grow(b.rect)]  # one list: _in_any's arrays are cached by its identity
-            if len(new) < len(parts) and any(
-                    sum(_inside(r[0], p) for p in parts) == 0 and any(_inside(p[0], r) for p in parts)
-                    for r in rects if _in_any(r[0], grown)):
-                continue  # a tile found here that does not line up with the parts: the split is wrong
-            rects.extend(new)
+            alts = []
+            near = [r for r in rects if _in_any(r[0], grown)]
+            for parts, pairs in hyps:
+                # parts already found as single tiles stay as they are; a tile found here
+                # that does not line up with the parts means the split is wrong
+                new, wrong = [], False
+                for p in parts:
+                    p_in = [r for r in near if _inside(p[0], r)]
+                    r_in = [r for r in near if _inside(r[0], p)]
+                    if not p_in and not r_in:
+                        new.append(p)
+                    elif not any(r in r_in for r in p_in):
+                        wrong = True
+                        break
+                if wrong:
+                    continue
+                if not new:
+                    alts = []
+                    break  # the tiles found already explain the blob
+                seams = gray is None or all(_seam_ok(gray, [parts[i], parts[j]]) for i, j in pairs)
+                alts.append((seams, new))
+            if not alts:
+                continue
+            if len(alts) == 1 and alts[0][0]:
+                # one way, its seams shown: read as it is, unless a piece shows the signs of
+                # a wrong split (see _wrong_split)
+                rects.extend(alts[0][1])
+                _LOCAL.sure_split.append(alts[0][1])
+                continue
+            # to be read: only ways with pips to read (a back alone is not read this way)
+            if len(tentative) >= MAX_TENTATIVE or gray is None:
+                continue
+            alts = [a for a in alts if any(_has_spots(gray, p) for p in a[1])]
+            if not alts:
+                continue
+            alts.sort(key=lambda a: not a[0])  # stable: seams shown first, then best fit
+            tentative.append([a[1] for a in alts])
+            tent_cover.append(b.rect)
     _LOCAL.bar_cut = set()
     if gray is not None:
         # no single tile to learn the size from: rows of tiles end to end, split at their seams
@@ -757,6 +833,8 @@ class _Read:
     n_pips: int
     body_lab: np.ndarray | None = None
     cut_pip: bool = False  # the outline cuts through a pip
+    bar_through: bool = False  # the "bar" runs right across, edge to edge: a seam, not a bar
+    seam_along: bool = False  # a line along most of the length, inside: a seam
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -955,7 +1033,8 @@ def _canon_masks(Wc: int, Lc: int):
 
 
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
-               debug: dict | None = None) -> _Read | None:
+               debug: dict | None = None, seams: bool = False) -> _Read | None:
+    """``seams``: also look for seam lines in it (a piece of a split group)."""
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
     d_short = float(np.linalg.norm(corners[2] - corners[1]))
     aspect = d_long / max(1.0, d_short)
@@ -998,10 +1077,22 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         if 0.25 <= share <= 0.7:
             cut_pip = True
             break
+    # a line right across the piece, edge to edge, away from its ends, or one along most of
+    # its length, away from its sides: the seam between two tiles (a piece cut in the wrong
+    # place), never part of one tile
+    line_across = seam_along = False
+    if seams:
+        across = cv2.morphologyEx(bw_all[:, int(0.12 * Lc) : int(0.88 * Lc) + 1], cv2.MORPH_OPEN,
+                                  cv2.getStructuringElement(cv2.MORPH_RECT, (1, Wc - 4)))
+        # (a seam is fainter than pips: half the pips' level, and a row of pips covers much less)
+        weak = cv2.dilate(cv2.compare(resp_all, 0.5 * thr, cv2.CMP_GT), np.ones((3, 1), np.uint8))
+        along = weak[int(0.12 * Wc) : int(0.88 * Wc) + 1, int(0.05 * Lc) : int(0.95 * Lc)]
+        line_across = cv2.countNonZero(across) > 0
+        seam_along = along.size > 0 and float(along.mean(axis=1).max()) >= 0.92 * 255
     _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
     # divider bar: a vertical run across the width near the middle
     bar_len = int(0.42 * Wc)
-    has_bar = False
+    has_bar = bar_through = False
     split = Lc / 2.0
     bar = cv2.morphologyEx(bw, cv2.MORPH_OPEN, vk) if style != "chinese" else None
     if bar is not None and cv2.countNonZero(bar):
@@ -1016,6 +1107,10 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         if best is not None:
             has_bar = True
             split = float(best[0])
+            if seams:
+                ys_, xs_ = np.nonzero(lb == best[2])
+                kb = int(la[ys_[len(ys_) // 2], xs_[len(xs_) // 2]])
+                bar_through = line_across or (kb > 0 and sa[kb, cv2.CC_STAT_HEIGHT] >= Wc - 2)
             # remove the bar (slightly grown) from the pip mask
             bar_mask = (lb == best[2]).astype(np.uint8) * 255
             bw = cv2.bitwise_and(bw, cv2.bitwise_not(bar_mask))
@@ -1113,7 +1208,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         for k, p in zip(counted, pips, strict=True):
             if abs(p[0] - split) < 0.07 * Lc:
                 amb += k
-    return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip)
+    return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
+                 bar_through or line_across, seam_along)
 
 
 def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int] | None, str | None, float]:
@@ -1172,6 +1268,72 @@ def _reads_whole(rd: _Read) -> bool:
     if rd.face != "up" or rd.cut_pip or rd.quality < 1.0 or rd.n_pips < FIRST_READ_MIN_PIPS:
         return False
     return _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF
+
+
+def _scene_western(raw: list, style: str) -> bool:
+    ups = [rd for _, rd, _ in raw if rd.face == "up"]
+    return style == "western" or (style == "auto" and bool(ups) and sum(rd.has_bar for rd in ups) >= 0.5 * len(ups))
+
+
+def _wrong_split(rd: _Read, western: bool, strict: bool = True) -> bool:
+    """A piece of a split group that shows the split is wrong: a bar where the tiles of the
+    image have none (a seam across its middle) or none where they have, a line along its
+    length; ``strict``: or a line (or bar) right across, from edge to edge — which a long
+    divider bar can also be, so it only decides between ways of splitting."""
+    return rd.face == "up" and (rd.has_bar != western or rd.seam_along or (strict and rd.bar_through))
+
+
+def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> list[tuple]:
+    """Of the ways of splitting each group of touching tiles, the one whose every piece reads
+    as a valid tile, face up, with no pip cut by its outline — and, among Western tiles,
+    with its divider bar across the middle (the wrong axis puts the bar along the piece).
+    A group none of whose ways reads clean is dropped."""
+    western = _scene_western(raw, style)
+    # red pips name the tile with the pip total: usable unless an unpainted Western set
+    red_ok = not western or any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
+    out = []
+    for g in groups:
+        best = None
+        for alt in g:
+            reads = [tent_read.get(id(p)) for p in alt]
+            if not alt or any(r is None for r in reads):
+                continue
+            ok = True
+            if all(rd.face != "up" or rd.halves[1] == 0 for _, rd, _ in reads):
+                continue
+            bad = 0
+            for k, (_, rd, _) in enumerate(reads):
+                if rd.face != "up":
+                    continue  # a back among read tiles (it was re-cut by its own colour)
+                # (a piece across a seam reads as a Western tile whose bar is the seam: bars
+                # only where the tiles read for sure have them, and not from edge to edge)
+                if rd.cut_pip or _wrong_split(rd, western):
+                    ok = False
+                    break
+                hi, lo = rd.halves
+                if hi > 6 or (lo == 0 and not western):  # (Chinese tiles have no blank half)
+                    ok = False
+                    break
+                if lo == 0:
+                    # a Western blank half here is as often a pip lost at the cut: reported unsure
+                    reads[k] = (reads[k][0], replace(rd, quality=0.5 * rd.quality), reads[k][2])
+                    continue
+                if _name_and_confidence(rd, red_ok)[2] < UNCERTAIN_BELOW:
+                    if not western:
+                        ok = False
+                        break
+                    # Western pieces each with its bar across the middle: the split is right
+                    # even if this one does not name a tile; it is reported unsure
+                    reads[k] = (reads[k][0], replace(rd, quality=min(0.5, rd.quality)), reads[k][2])
+                    bad += 1
+            if not ok or 2 * bad > len(reads):
+                continue
+            bars = sum(rd.has_bar for _, rd, _ in reads)
+            if best is None or (bars, -bad) > best[0]:
+                best = ((bars, -bad), reads)
+        if best is not None:
+            out.extend(best[1])
+    return out
 
 
 def _skin_mask(small: np.ndarray, hsv: np.ndarray | None = None) -> np.ndarray:
@@ -1264,7 +1426,17 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     raw: list[tuple[np.ndarray, _Read, bool]] = []
     gray_full = _GrayOnDemand(image_bgr)  # _refine converts only what it samples
     frame_poly = np.float32([[0, 0], [W, 0], [W, H], [0, H]]).reshape(-1, 1, 2)
-    for rect in rects:
+    # the ways of splitting groups of touching tiles that wait to be read (see _select);
+    # a piece over a rectangle found for sure is left out
+    groups = getattr(_LOCAL, "tentative", [])
+    r_pts = np.array([r[0] for r in rects], np.float64).reshape(-1, 2)
+    groups = [[[p for p in alt if not (rects and _in_any(p[0], rects)) and not _any_inside(p, r_pts)]
+               for alt in g] for g in groups]
+    tent_ids = {id(p) for g in groups for alt in g for p in alt}
+    sure_ids = {id(p) for g in getattr(_LOCAL, "sure_split", []) for p in g}
+    sure_read: dict[int, int] = {}  # the pieces of splits taken as sure: where in raw
+    tent_read: dict[int, tuple] = {}
+    for rect in rects + [p for g in groups for alt in g for p in alt]:
         c0 = _order_corners(rect) / s
         if float(np.linalg.norm(c0[1] - c0[0])) < MIN_TILE_FRAC * frame_long:
             continue  # smaller than any tile a table camera sees
@@ -1304,8 +1476,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 touch = float((roi[pm > 0] > 0).sum()) / max(1, int(pm.sum()))
                 occ = touch > 0.04
         if rd is None:
-            rd = _read_tile(image_bgr, corners, style, aspect_hint)
-        if rd is not None and rd.cut_pip:
+            rd = _read_tile(image_bgr, corners, style, aspect_hint, seams=id(rect) in tent_ids or id(rect) in sure_ids)
+        if rd is not None and rd.cut_pip and id(rect) not in tent_ids:
             # the outline cuts through a pip: try the other outlines of this tile (the
             # proposal's own, snapped to edges, re-cut by colour, a little wider) and take
             # the first that holds every pip whole; if none does, the reading stays unsure
@@ -1318,7 +1490,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 if any(np.allclose(alt, t, atol=1.5) for t in tried):
                     continue
                 tried.append(alt)
-                rd2 = _read_tile(image_bgr, alt, style, aspect_hint)
+                rd2 = _read_tile(image_bgr, alt, style, aspect_hint, seams=id(rect) in sure_ids)
                 if rd2 is not None and not rd2.cut_pip:
                     rd, corners = rd2, alt
                     break
@@ -1333,7 +1505,23 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 occ = True
         if rd.face == "down" and not rd.spots_back and not recut:
             continue  # a plain back is a uniform patch whose own colour outline is a tile
+        if id(rect) in tent_ids:
+            tent_read[id(rect)] = (corners, rd, occ)
+            continue
+        if id(rect) in sure_ids:
+            sure_read[id(rect)] = len(raw)
         raw.append((corners, rd, occ))
+    if sure_read:
+        # a split taken for its seams, one of whose pieces shows it is wrong: all dropped
+        drop = set()
+        west = _scene_western(raw, style)
+        for g in getattr(_LOCAL, "sure_split", []):
+            idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
+            if any(_wrong_split(raw[i][1], west, strict=False) for i in idx):
+                drop.update(idx)
+        raw = [r for i, r in enumerate(raw) if i not in drop]
+    if groups:
+        raw.extend(_resolve_groups(groups, tent_read, raw, style))
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
     ctx_len = context.tile_len if context else None
