@@ -1304,7 +1304,10 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
             bad = 0
             for k, (_, rd, _) in enumerate(reads):
                 if rd.face != "up":
-                    continue  # a back among read tiles (it was re-cut by its own colour)
+                    if rd.cut_pip:  # a "back" with a pip cut by its outline: part of a face
+                        ok = False
+                        break
+                    continue  # a back among read tiles
                 # (a piece across a seam reads as a Western tile whose bar is the seam: bars
                 # only where the tiles read for sure have them, and not from edge to edge)
                 if rd.cut_pip or _wrong_split(rd, western):
@@ -1503,8 +1506,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             inter, _ = cv2.intersectConvexConvex(quad, frame_poly)
             if inter < 0.97 * cv2.contourArea(quad):
                 occ = True
-        if rd.face == "down" and not rd.spots_back and not recut:
-            continue  # a plain back is a uniform patch whose own colour outline is a tile
+        if rd.face == "down" and not rd.spots_back and not recut and id(rect) not in tent_ids:
+            # a plain back is a uniform patch whose own colour outline is a tile; a piece of a
+            # group read every way stands as it is: its neighbours' readings decide the way
+            continue
         if id(rect) in tent_ids:
             tent_read[id(rect)] = (corners, rd, occ)
             continue
