@@ -213,6 +213,9 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         amin = 150.0
         amax = 0.3 * h * w
     out: list[_Cand] = []
+    edge_out: list[_Cand] = []  # blobs cut by the frame: groups running out of it (see _select)
+    _LOCAL.edge_blobs = edge_out
+    _LOCAL.frame_wh = (w, h)
     perim_min = int(2.2 * math.sqrt(amin))
     # strong edges cut a blob apart: seams between touching tiles, a tile's face from its side
     not_edges = None  # computed when first needed
@@ -244,7 +247,11 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         bx, by, bw2, bh2 = bb
         if (bx <= 0 or by <= 0 or bx + bw2 >= w or by + bh2 >= h) and not (
                 fill >= 0.85 and 1.75 <= aspect <= 2.9):
-            return sh  # cut by the frame (a tile just touching it still has its proportions)
+            # cut by the frame (a tile just touching it still has its proportions); a well
+            # filled rectangle may be a group of tiles running out of the frame
+            if fill >= 0.85:
+                edge_out.append(_Cand(rect, ca, fill, fill, f"{tag}:edge", c))
+            return sh
         score = fill - 0.15 * max(0.0, min(abs(aspect - 2.0), abs(aspect - 2.5)) - 0.25)
         out.append(_Cand(rect, ca, fill, score, f"{tag}:{aspect:.2f}", c))
         return sh
@@ -642,6 +649,94 @@ def _has_spots(gray: np.ndarray, rect) -> bool:
     return bool(np.count_nonzero(np.abs(vals - med) > 40) >= max(3, 0.02 * vals.size))
 
 
+def _edge_groups(blobs: list[_Cand], rects: list, tentative: list, tent_cover: list, gray: np.ndarray,
+                 unit_long: float, unit_short: float) -> None:
+    """Groups of touching tiles running out of the frame: the blob is cut by the frame, so
+    its length there is not a whole number of tiles.  From its end inside the frame the
+    tiles are laid out at the tile size; the pieces wholly inside the frame wait to be read
+    every way (as other groups); a piece cut by the frame is left out, never guessed."""
+    w, h = getattr(_LOCAL, "frame_wh", (gray.shape[1], gray.shape[0]))
+    unit_area = unit_long * unit_short
+    tried = set()
+    for b in sorted(blobs, key=lambda c: -c.area):
+        if len(tentative) >= MAX_TENTATIVE:
+            return
+        if not 0.9 * unit_area <= b.area <= 7 * unit_area:
+            continue
+        (cx, cy), (rw, rh), ang = b.rect
+        key = (round(cx / 3), round(cy / 3), round(rw / 3), round(rh / 3))
+        if key in tried or (rects and _in_any(b.rect[0], rects)) or (tent_cover and _in_any(b.rect[0], tent_cover)):
+            continue
+        tried.add(key)
+        a = math.radians(ang)
+        u, v = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
+        ctr = np.array([cx, cy])
+
+        # which ends of the rectangle lie on the frame's border (both corners of the end)
+        ends = [(sg * rw / 2 * u, rh / 2 * v) for sg in (-1, 1)] + [(sg * rh / 2 * v, rw / 2 * u) for sg in (-1, 1)]
+        on_frame = []
+        for end, side in ends:
+            pts = (ctr + end - side, ctr + end + side)
+            on_frame.append(all(x <= 1.5 or y <= 1.5 or x >= w - 2.5 or y >= h - 2.5 for x, y in pts))
+        cut_u, cut_v = on_frame[:2], on_frame[2:]
+        if not any(cut_u + cut_v):
+            continue
+        # the blob fills its rectangle to the corners: tiles lined up with it, the frame's
+        # border across their ends (tilted tiles cut by the border leave a corner empty;
+        # a work pixel of slack)
+        d = 0.12 * unit_short
+        if any(cv2.pointPolygonTest(b.contour, (float(q[0]), float(q[1])), True) < -1.0
+               for q in (ctr + su_ * (rw / 2 - d) * u + sv_ * (rh / 2 - d) * v for su_ in (-1, 1) for sv_ in (-1, 1))):
+            continue
+        alts = []
+        for ua, ub in ((unit_long, unit_short), (unit_short, unit_long)):
+            dims = []
+            for length, unit, cut in ((rw, ua, cut_u), (rh, ub, cut_v)):
+                k_f = length / unit
+                if cut[0] != cut[1]:
+                    # one end in the frame: whole tiles from it, the last one running out
+                    k = max(1, int(math.ceil(k_f - 0.25)))
+                    shift = (k * unit - length) / 2 * (1 if cut[1] else -1)
+                    dims.append((k, unit, shift))
+                else:
+                    k = int(round(k_f))
+                    if k < 1 or abs(k_f - k) > (0.22 if k == 1 else max(0.28, 0.1 * k)):
+                        break
+                    dims.append((k, length / k, 0.0))
+            if len(dims) < 2 or not 2 <= dims[0][0] * dims[1][0] <= 7:
+                continue
+            (n, sw, su), (m, sh, sv) = dims
+            c0 = ctr + su * u + sv * v
+            parts = []
+            for j in range(m):
+                for i in range(n):
+                    pc = c0 + (i - (n - 1) / 2) * sw * u + (j - (m - 1) / 2) * sh * v
+                    p = ((float(pc[0]), float(pc[1])), (sw, sh), ang)
+                    corners = cv2.boxPoints(p)
+                    if corners[:, 0].min() < 0 or corners[:, 1].min() < 0 or corners[:, 0].max() > w or \
+                            corners[:, 1].max() > h:
+                        continue  # cut by the frame: left out
+                    parts.append(p)
+            if not parts:
+                continue
+            near = [r for r in rects if _in_any(r[0], [_grow(b.rect)])]
+            new, wrong = [], False
+            for p in parts:
+                p_in = [r for r in near if _inside(p[0], r)]
+                r_in = [r for r in near if _inside(r[0], p)]
+                if not p_in and not r_in:
+                    new.append(p)
+                elif not any(r in r_in for r in p_in):
+                    wrong = True
+                    break
+            if wrong or not new or not any(_has_spots(gray, p) for p in new):
+                continue
+            alts.append(new)
+        if alts:
+            tentative.append(alts)
+            tent_cover.append(b.rect)
+
+
 def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = None) -> list[tuple]:
     """Choose non-overlapping tile rectangles (work pixels).
 
@@ -781,6 +876,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             alts.sort(key=lambda a: not a[0])  # stable: seams shown first, then best fit
             tentative.append([a[1] for a in alts])
             tent_cover.append(b.rect)
+    if typ_long and chosen and gray is not None:
+        _edge_groups(getattr(_LOCAL, "edge_blobs", []), rects, tentative, tent_cover, gray, typ_long, typ_short)
     _LOCAL.bar_cut = set()
     if gray is not None:
         # no single tile to learn the size from: rows of tiles end to end, split at their seams
