@@ -1486,6 +1486,152 @@ def _hands(small: np.ndarray, len_px: float, rects: list, hsv: np.ndarray | None
     return out, polys
 
 
+_K2 = np.ones((2, 2), np.uint8)
+
+
+def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s: float, raw: list, style: str,
+                  aspect_hint: float | None, red_reliable: bool, hand_mask: np.ndarray) -> list[tuple]:
+    """Tiles whose outline does not show against the table (ivory on a checked cloth of its
+    own colour, dark on dark felt) but whose pips do: pip-like spots outside every tile found
+    are clustered, a rectangle of the size of the tiles read in this image is laid over each
+    cluster along the ways its arrangement allows, and read like any other outline; kept only
+    if one reading is whole and consistent, holds every spot of the cluster and no other."""
+    ups = [(float(np.linalg.norm(c[1] - c[0])), float(np.linalg.norm(c[2] - c[1])))
+           for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
+    if len(ups) < 2:
+        return []
+    L = _median_list([u[0] for u in ups]) * s
+    Wd = _median_list([u[1] for u in ups]) * s
+    if Wd < 12:
+        return []
+    bodies = [rd.body_lab for _c, rd, o in raw if rd.face == "up" and rd.body_lab is not None and not o]
+    if len(bodies) < 2:
+        return []
+    tile_pts = np.array([c.mean(axis=0) * s for c, _r, _o in raw], np.float64)
+    Hs, Ws = gray_small.shape[:2]
+    any_hand = bool(hand_mask.any())
+    k = max(3, int(round(0.45 * Wd)) | 1)
+    ker = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    d_min, d_max = 0.1 * Wd, 0.36 * Wd
+    # dark or light spots, and red ones (weak in grey): red above green, raised above its surroundings
+    _b, g_, r_ = cv2.split(small)
+    redness = cv2.subtract(r_, g_)
+    # the tiles read tell whether the pips are darker or lighter than the bodies
+    light = _median_list([float(b[0]) for b in bodies]) >= 128
+    bw = None
+    for src, op in ((gray_small, cv2.MORPH_BLACKHAT if light else cv2.MORPH_TOPHAT), (redness, cv2.MORPH_TOPHAT)):
+        m_ = cv2.compare(cv2.morphologyEx(src, op, ker), 40, cv2.CMP_GT)
+        bw = m_ if bw is None else cv2.bitwise_or(bw, m_)
+    # (the tiles found are left out: their pips are read)
+    for c, _rd, _o in raw:
+        cv2.fillConvexPoly(bw, np.round(_widen(c, 1.1) * s).astype(np.int32), 0)
+    bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, _K2)  # specks of texture are no pips
+    n, _, st, ce = cv2.connectedComponentsWithStatsWithAlgorithm(bw, 8, cv2.CV_16U, cv2.CCL_GRANA)
+    w_, h_, a_ = (st[:, i].astype(np.float64) for i in (2, 3, 4))
+    ok = (w_ >= d_min) & (w_ <= d_max) & (h_ >= d_min) & (h_ <= d_max) & \
+        (a_ >= 0.55 * w_ * h_) & (np.maximum(w_, h_) <= 1.4 * np.minimum(w_, h_))
+    ok[0] = False
+    spots = ce[ok].tolist()
+    if not spots:
+        return []
+    pts = np.array(spots, np.float64)
+    if len(pts) < 2 or len(pts) > 120:
+        return []
+    # clusters: spots closer than a pip pitch and a half are on one tile
+    dd = np.linalg.norm(pts[:, None] - pts[None], axis=2)
+    reach = dd < 0.5 * Wd
+    while True:  # linked spots, transitively (few steps: a tile has at most 12 pips)
+        nxt = (reach.astype(np.float32) @ reach.astype(np.float32)) > 0
+        if (nxt == reach).all():
+            break
+        reach = nxt
+    first = reach.argmax(axis=1)
+    roots, lbl = np.unique(first, return_inverse=True)
+    nl = len(roots)
+    # a cluster per tile: spots closer than a pip pitch and a half; clusters that together
+    # fit one tile are tried together too (the two halves of a tile, a lone pip beside)
+    groups = [np.nonzero(lbl == g)[0] for g in range(nl)]
+    groups = [ix for ix in groups if len(ix) <= 12]
+    if not groups:
+        return []
+    cents = np.array([pts[ix].mean(axis=0) for ix in groups])
+    dc = np.linalg.norm(cents[:, None] - cents[None], axis=2)
+    for a_, b_ in zip(*np.nonzero(np.triu(dc < 0.8 * L, 1)), strict=True):
+        if len(groups[a_]) + len(groups[b_]) <= 12:  # a tile has at most 12 pips
+            groups.append(np.concatenate([groups[a_], groups[b_]]))
+    out = []
+    taken: list[np.ndarray] = []
+    for ix in sorted(groups, key=len, reverse=True):
+        if len(ix) < 2 or any(np.isin(ix, t_).any() for t_ in taken):
+            continue
+        cl = pts[ix]
+        ext = cl.max(axis=0) - cl.min(axis=0)
+        if ext[0] * ext[0] + ext[1] * ext[1] > L * L:
+            continue  # too spread for one tile
+        ctr = cl.mean(axis=0)
+        cov = np.cov((cl - ctr).T)
+        ev, evec = np.linalg.eigh(cov)
+        ax = evec[:, 1]
+        found = []
+        for u in (ax, np.array([-ax[1], ax[0]])):
+            v = np.array([-u[1], u[0]])
+            pu, pv = (cl - ctr) @ u, (cl - ctr) @ v
+            if pu.max() - pu.min() > 0.9 * L or pv.max() - pv.min() > 0.8 * Wd:
+                continue  # the spots do not fit a tile this way
+            mid_v = 0.5 * (pv.max() + pv.min())
+            lo_c, hi_c = pu.max() - 0.42 * L, pu.min() + 0.42 * L  # tile centres keeping the spots inside
+            shifts = {0.5 * (pu.max() + pu.min())}
+            if hi_c > lo_c:
+                shifts |= {lo_c, hi_c}
+            for sh in sorted(shifts):
+                c0 = ctr + sh * u + mid_v * v
+                # no other spot inside, every spot of the cluster inside
+                d = pts - c0
+                # (and none just beyond its outline: pips of the same tile left outside)
+                inside = (np.abs(d @ u) <= 0.5 * L + 0.35 * Wd) & (np.abs(d @ v) <= 0.65 * Wd)
+                if np.count_nonzero(inside) != len(cl) or not inside[ix].all():
+                    continue
+                hu, hv = 0.5 * L * u, 0.5 * Wd * v
+                corners = np.array([c0 - hu - hv, c0 + hu - hv, c0 + hu + hv, c0 - hu + hv], np.float32)
+                if corners.min() < 0 or corners[:, 0].max() >= Ws or corners[:, 1].max() >= Hs:
+                    continue  # running out of the frame: partly hidden, not guessed
+                dt = tile_pts - c0
+                if np.any((np.abs(dt @ u) <= 0.5 * L + 0.5 * L) & (np.abs(dt @ v) <= Wd)):
+                    continue  # overlapping a tile found
+                if any_hand:
+                    pm = np.zeros_like(hand_mask)
+                    cv2.fillConvexPoly(pm, corners.astype(np.int32), 1)
+                    if np.any(hand_mask[pm > 0]):
+                        continue  # a hand over it
+                # one colour right up to its outline (a ring where no pip lies)
+                ring = cv2.cvtColor(cv2.warpPerspective(img, cv2.getPerspectiveTransform(
+                    (corners / s).astype(np.float32), np.float32([[0, 0], [40, 0], [40, 20], [0, 20]])), (40, 20)),
+                    cv2.COLOR_BGR2Lab).astype(np.float32)
+                ring = np.concatenate([ring[:3].reshape(-1, 3), ring[-3:].reshape(-1, 3),
+                                       ring[3:-3, :3].reshape(-1, 3), ring[3:-3, -3:].reshape(-1, 3)])
+                ring_med = np.median(ring, axis=0)
+                dev = np.abs(ring - ring_med)
+                if np.mean((dev[:, 0] < 25) & (dev[:, 1] + dev[:, 2] < 20)) < 0.8:
+                    continue
+                if min(float(np.abs(ring_med - b).sum()) for b in bodies) > 40:
+                    continue  # not the colour of the tiles read in this image
+                cf = corners / s
+                rd = _read_tile(img, cf, style, aspect_hint)
+                if rd is None or not _reads_whole(rd) or rd.n_pips < len(cl) or rd.has_bar is None:
+                    continue
+                nm = _name_and_confidence(rd, red_reliable)[1]
+                if nm is None or rd.body_lab is None:
+                    continue
+                # its body has the colour of the tiles read in this image
+                if min(float(np.abs(rd.body_lab - b).sum()) for b in bodies) > 30:
+                    continue
+                found.append((cf, rd, nm))
+        if found and len({f[2] for f in found}) == 1:
+            out.append((found[0][0], found[0][1], False))
+            taken.append(ix)
+    return out
+
+
 def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto", *,
             context: FrameContext | None = None) -> Analysis:
     """Everything the recognizer sees in one image: readings and hand outlines.
@@ -1645,6 +1791,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         eff_style = "western" if n_up and bars >= 0.5 * n_up else "chinese"
     red_reliable = any_red or params.red_pip_bgr is not None or eff_style == "chinese" or bool(
         context and context.red_reliable)
+    if up_len is not None and len(raw) >= 2:
+        raw.extend(_pip_fallback(image_bgr, small, gray_small, s, raw, style, aspect_hint, red_reliable, hand_mask))
     readings: list[TileReading] = []
     for corners, rd, occ in raw:
         pips, name, conf = _name_and_confidence(rd, red_reliable)
