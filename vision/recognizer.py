@@ -649,6 +649,21 @@ def _has_spots(gray: np.ndarray, rect) -> bool:
     return bool(np.count_nonzero(np.abs(vals - med) > 40) >= max(3, 0.02 * vals.size))
 
 
+def _new_parts(parts: list[tuple], near: list) -> list[tuple] | None:
+    """The parts of a split group that are not tiles found already (``near``: the rectangles
+    found around the group).  A part over a found tile that does not line up with it means
+    the split is wrong: None."""
+    new = []
+    for p in parts:
+        p_in = [r for r in near if _inside(p[0], r)]
+        r_in = [r for r in near if _inside(r[0], p)]
+        if not p_in and not r_in:
+            new.append(p)
+        elif not any(r in r_in for r in p_in):
+            return None
+    return new
+
+
 def _edge_groups(blobs: list[_Cand], rects: list, tentative: list, tent_cover: list, gray: np.ndarray,
                  unit_long: float, unit_short: float) -> None:
     """Groups of touching tiles running out of the frame: the blob is cut by the frame, so
@@ -719,17 +734,8 @@ def _edge_groups(blobs: list[_Cand], rects: list, tentative: list, tent_cover: l
                     parts.append(p)
             if not parts:
                 continue
-            near = [r for r in rects if _in_any(r[0], [_grow(b.rect)])]
-            new, wrong = [], False
-            for p in parts:
-                p_in = [r for r in near if _inside(p[0], r)]
-                r_in = [r for r in near if _inside(r[0], p)]
-                if not p_in and not r_in:
-                    new.append(p)
-                elif not any(r in r_in for r in p_in):
-                    wrong = True
-                    break
-            if wrong or not new or not any(_has_spots(gray, p) for p in new):
+            new = _new_parts(parts, [r for r in rects if _in_any(r[0], [_grow(b.rect)])])
+            if not new or not any(_has_spots(gray, p) for p in new):
                 continue
             alts.append(new)
         if alts:
@@ -836,23 +842,12 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             hyps = _grid_splits(b, typ_long, typ_short)
             if not hyps:
                 continue
-            r_pts = np.array([r[0] for r in rects], np.float64).reshape(-1, 2)
             grown = [_grow(b.rect)]  # one list: _in_any's arrays are cached by its identity
             alts = []
             near = [r for r in rects if _in_any(r[0], grown)]
             for parts, pairs in hyps:
-                # parts already found as single tiles stay as they are; a tile found here
-                # that does not line up with the parts means the split is wrong
-                new, wrong = [], False
-                for p in parts:
-                    p_in = [r for r in near if _inside(p[0], r)]
-                    r_in = [r for r in near if _inside(r[0], p)]
-                    if not p_in and not r_in:
-                        new.append(p)
-                    elif not any(r in r_in for r in p_in):
-                        wrong = True
-                        break
-                if wrong:
+                new = _new_parts(parts, near)
+                if new is None:
                     continue
                 if not new:
                     alts = []
