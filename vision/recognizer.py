@@ -56,6 +56,10 @@ MIN_TILE_FRAC = 0.028
 WORK_MAX = 640  # long side of the working image for proposals
 #: Masks also looked at closed: dark bodies, which light pips and bars cut apart at WORK_MAX.
 CLOSE_CHANS = ("dark", "rel-")
+#: The table's colours (see _table_colours): each covers this share of the image at least.
+BG_SHARE = 0.12
+#: Levels of the distance-from-the-table mask.
+BG_LEVELS = (28, 42)
 _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 CANON_W = 48  # canonical tile width in pixels for reading
 
@@ -184,12 +188,40 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     rel = cv2.addWeighted(L, 1.0, loc, -1.0, 128.0)
     chans.append(("rel+", rel, [128 + 18], B))
     chans.append(("rel-", rel, [128 - 18], INV))
+    # distance from the table's own colours (a dark tile on dark blue felt, navy on red):
+    # the colours that cover much of the frame are the table; a tile differs in hue if not
+    # in lightness.  (Lightness counts half: lighting gradients.)
+    bg = _table_colours(small)
+    if bg:
+        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+        dist = None
+        for col in bg:
+            d = cv2.absdiff(lab, np.full_like(lab, col))
+            x = cv2.addWeighted(d[..., 0], 0.5, cv2.add(d[..., 1], d[..., 2]), 1.0, 0.0)
+            dist = x if dist is None else cv2.min(dist, x)
+        chans.append(("bg", dist, list(BG_LEVELS), B))
     # ivory and cream: green above blue (white cloth, red checks and grey felt are not)
     warm = cv2.bitwise_and(cv2.subtract(small[..., 1], small[..., 0]), cv2.compare(V, 120, cv2.CMP_GT))
     chans.append(("warm", warm, [22], B))
     # ... and only its lightest part: a face without its own (shaded) side
     chans.append(("warm+", cv2.bitwise_and(warm, cv2.compare(rel, 133, cv2.CMP_GT)), [22], B))
     return chans
+
+
+def _table_colours(small: np.ndarray) -> list[np.ndarray]:
+    """The Lab colours (uint8) covering at least ``BG_SHARE`` of the image each: the table
+    (one for felt or cloth, two for a checked cloth); none for a busy pattern."""
+    h, w = small.shape[:2]
+    f = 4 if min(h, w) >= 80 else 1
+    th = cv2.cvtColor(small[::f, ::f], cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    key = (th[:, 0].astype(np.int32) >> 5) * 256 + (th[:, 1].astype(np.int32) >> 4) * 16 + (th[:, 2] >> 4)
+    cnt = np.bincount(key, minlength=2048)
+    out = []
+    for k in np.argsort(cnt)[::-1][:3]:
+        if cnt[k] < BG_SHARE * len(key):
+            break
+        out.append(np.round(th[key == k].mean(axis=0)).astype(np.uint8))
+    return out
 
 
 def _shape(c: np.ndarray, amin: float, amax: float):
@@ -1146,6 +1178,9 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     n_dark = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L - 30, cv2.CMP_LT), inner))
     n_light = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L + 30, cv2.CMP_GT), inner))
     resp = cv2.morphologyEx(L, cv2.MORPH_BLACKHAT if n_dark >= n_light else cv2.MORPH_TOPHAT, ker)
+    if n_dark < n_light:
+        # light pips on a dark body: a red pip is hardly lighter than the body, but redder
+        resp = cv2.max(resp, cv2.multiply(cv2.morphologyEx(lab[..., 1], cv2.MORPH_TOPHAT, ker), 2))
     resp_all = resp
     resp = cv2.bitwise_and(resp, inner)
     # low enough for red pips (weaker than white or black ones), above noise
@@ -1244,10 +1279,17 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 _, hi = cv2.threshold(sub, 0.62 * float(sub.max()), 255, cv2.THRESH_BINARY)
                 nk, _, st2, _ = cv2.connectedComponentsWithStats(hi, connectivity=4)
                 parts = int(np.count_nonzero(st2[1:, cv2.CC_STAT_AREA] >= 3))
+                # a row of touching round pips is as many widths long as it has pips, and
+                # has their area (the saddle of the middle one of three may not show)
+                k_len = min(3, int(round(elong)))
+                d_ = float(min(comp[2], comp[3]))
+                row = 0.6 <= a_ / (0.785 * d_ * d_ * k_len) <= 1.4
                 if parts >= 2:
-                    k = min(3, parts)
+                    k = min(3, max(parts, k_len if row else parts))
                 elif a_ > 1.8 * med and len(pips) > 2:
                     k = max(1, min(3, int(round(a_ / med))))
+                elif row:
+                    k = k_len
                 if k > 1:
                     quality *= 0.92
             counted.append(k)
