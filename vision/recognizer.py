@@ -1718,6 +1718,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     tent_ids = {id(p) for g in groups for alt in g for p in alt}
     sure_ids = {id(p) for g in getattr(_LOCAL, "sure_split", []) for p in g}
     sure_read: dict[int, int] = {}  # the pieces of splits taken as sure: where in raw
+    lone_backs: set[int] = set()  # ... those that read as plain backs
     tent_read: dict[int, tuple] = {}
     for rect in rects + [p for g in groups for alt in g for p in alt]:
         c0 = _order_corners(rect) / s
@@ -1786,7 +1787,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             inter, _ = cv2.intersectConvexConvex(quad, frame_poly)
             if inter < 0.97 * cv2.contourArea(quad):
                 occ = True
-        if rd.face == "down" and not rd.spots_back and not recut and id(rect) not in tent_ids:
+        if rd.face == "down" and not rd.spots_back and not recut and id(rect) in sure_ids:
+            lone_backs.add(id(rect))  # a plain back in a split: kept if a tile beside it reads
+        elif rd.face == "down" and not rd.spots_back and not recut and id(rect) not in tent_ids:
             # a plain back is a uniform patch whose own colour outline is a tile; a piece of a
             # group read every way stands as it is: its neighbours' readings decide the way
             continue
@@ -1804,6 +1807,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
             if any(_wrong_split(raw[i][1], west, strict=False) for i in idx):
                 drop.update(idx)
+            elif not any(raw[i][1].face == "up" for i in idx):
+                # plain backs only: squares of a checked cloth cut along their own edges
+                # look the same; a back stands in a split beside a tile read face up
+                drop.update(sure_read[id(p)] for p in g if id(p) in lone_backs and id(p) in sure_read)
         raw = [r for i, r in enumerate(raw) if i not in drop]
     if groups:
         raw.extend(_resolve_groups(groups, tent_read, raw, style))
