@@ -166,13 +166,22 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     V = hsv[..., 2]
     B, INV = cv2.THRESH_BINARY, cv2.THRESH_BINARY_INV
     chans: list[tuple[str, np.ndarray, list[int], int]] = []
+    lab_planes = None  # the Lab planes of ``small``, converted when first needed
+
+    def lab_dist(col) -> np.ndarray:
+        """Distance of every pixel from the Lab colour ``col``; lightness counts half
+        (lighting gradients).  Plane by plane against a scalar: the same values as the
+        difference from a whole image of that colour, without building that image."""
+        nonlocal lab_planes
+        if lab_planes is None:
+            lab_planes = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2Lab))
+        dl, da, db = (cv2.absdiff(p, float(v)) for p, v in zip(lab_planes, col, strict=True))
+        return cv2.addWeighted(dl, 0.5, cv2.add(da, db), 1.0, 0.0)
+
     if params.body_bgr is not None:
-        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
         bl = cv2.cvtColor(np.uint8([[params.body_bgr]]), cv2.COLOR_BGR2Lab)[0, 0]
-        d = cv2.absdiff(lab, np.full_like(lab, bl))
         # lightness matters less than colour (lighting gradients)
-        dist = cv2.addWeighted(d[..., 0], 0.5, cv2.add(d[..., 1], d[..., 2]), 1.0, 0.0)
-        chans.append(("body", dist, [30, 50, 70], INV))
+        chans.append(("body", lab_dist(bl), [30, 50, 70], INV))
     otsu, _ = cv2.threshold(L, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     light = [150, 205]
     dark = [32, 46, 62]
@@ -193,11 +202,9 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     # in lightness.  (Lightness counts half: lighting gradients.)
     bg = _table_colours(small)
     if bg:
-        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
         dist = None
         for col in bg:
-            d = cv2.absdiff(lab, np.full_like(lab, col))
-            x = cv2.addWeighted(d[..., 0], 0.5, cv2.add(d[..., 1], d[..., 2]), 1.0, 0.0)
+            x = lab_dist(col)
             dist = x if dist is None else cv2.min(dist, x)
         chans.append(("bg", dist, list(BG_LEVELS), B))
     # ivory and cream: green above blue (white cloth, red checks and grey felt are not)
