@@ -398,7 +398,11 @@ def _rect_arrays(rects) -> tuple:
     r = np.array([(cx, cy, w, h, a) for (cx, cy), (w, h), a in rects], np.float64).reshape(-1, 5)
     an = np.radians(r[:, 4])
     arr = (r[:, 0], r[:, 1], r[:, 2] / 2, r[:, 3] / 2, np.cos(an), np.sin(an))
-    cache.clear()
+    # a few lists at once: _select asks about the rectangles found and the blobs waiting to
+    # be read in turn, and a one-entry cache rebuilt the arrays at every turn.  (An entry
+    # holds its list, so its id is not reused while the entry is there.)
+    if len(cache) >= 8:
+        cache.clear()
     cache[key] = (len(rects), rects, arr)
     return arr
 
@@ -425,6 +429,13 @@ def _centres_in(pts: np.ndarray, rects) -> np.ndarray:
     dx = pts[:, 0:1] - cx[None, :]
     dy = pts[:, 1:2] - cy[None, :]
     return ((np.abs(dx * co + dy * si) <= hw) & (np.abs(-dx * si + dy * co) <= hh)).any(axis=1)
+
+
+def _centres_near(rects: list, rect) -> list:
+    """The rectangles of ``rects`` whose centre lies in ``rect`` grown by ``_grow`` (the
+    same test as ``_in_any`` for each, all at once)."""
+    hit = _centres_in(np.array([r[0] for r in rects], np.float64).reshape(-1, 2), [_grow(rect)])
+    return [r for r, h in zip(rects, hit, strict=True) if h]
 
 
 def _any_inside(rect, pts: np.ndarray) -> bool:
@@ -773,7 +784,7 @@ def _edge_groups(blobs: list[_Cand], rects: list, tentative: list, tent_cover: l
                     parts.append(p)
             if not parts:
                 continue
-            new = _new_parts(parts, [r for r in rects if _in_any(r[0], [_grow(b.rect)])])
+            new = _new_parts(parts, _centres_near(rects, b.rect))
             if not new or not any(_has_spots(gray, p) for p in new):
                 continue
             alts.append(new)
@@ -881,9 +892,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             hyps = _grid_splits(b, typ_long, typ_short)
             if not hyps:
                 continue
-            grown = [_grow(b.rect)]  # one list: _in_any's arrays are cached by its identity
             alts = []
-            near = [r for r in rects if _in_any(r[0], grown)]
+            near = _centres_near(rects, b.rect)
             for parts, pairs in hyps:
                 new = _new_parts(parts, near)
                 if new is None:
