@@ -166,13 +166,22 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     V = hsv[..., 2]
     B, INV = cv2.THRESH_BINARY, cv2.THRESH_BINARY_INV
     chans: list[tuple[str, np.ndarray, list[int], int]] = []
+    lab_planes = None  # the Lab planes of ``small``, converted when first needed
+
+    def lab_dist(col) -> np.ndarray:
+        """Distance of every pixel from the Lab colour ``col``; lightness counts half
+        (lighting gradients).  Plane by plane against a scalar: the same values as the
+        difference from a whole image of that colour, without building that image."""
+        nonlocal lab_planes
+        if lab_planes is None:
+            lab_planes = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2Lab))
+        dl, da, db = (cv2.absdiff(p, float(v)) for p, v in zip(lab_planes, col, strict=True))
+        return cv2.addWeighted(dl, 0.5, cv2.add(da, db), 1.0, 0.0)
+
     if params.body_bgr is not None:
-        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
         bl = cv2.cvtColor(np.uint8([[params.body_bgr]]), cv2.COLOR_BGR2Lab)[0, 0]
-        d = cv2.absdiff(lab, np.full_like(lab, bl))
         # lightness matters less than colour (lighting gradients)
-        dist = cv2.addWeighted(d[..., 0], 0.5, cv2.add(d[..., 1], d[..., 2]), 1.0, 0.0)
-        chans.append(("body", dist, [30, 50, 70], INV))
+        chans.append(("body", lab_dist(bl), [30, 50, 70], INV))
     otsu, _ = cv2.threshold(L, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     light = [150, 205]
     dark = [32, 46, 62]
@@ -193,11 +202,9 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     # in lightness.  (Lightness counts half: lighting gradients.)
     bg = _table_colours(small)
     if bg:
-        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
         dist = None
         for col in bg:
-            d = cv2.absdiff(lab, np.full_like(lab, col))
-            x = cv2.addWeighted(d[..., 0], 0.5, cv2.add(d[..., 1], d[..., 2]), 1.0, 0.0)
+            x = lab_dist(col)
             dist = x if dist is None else cv2.min(dist, x)
         chans.append(("bg", dist, list(BG_LEVELS), B))
     # ivory and cream: green above blue (white cloth, red checks and grey felt are not)
@@ -391,7 +398,11 @@ def _rect_arrays(rects) -> tuple:
     r = np.array([(cx, cy, w, h, a) for (cx, cy), (w, h), a in rects], np.float64).reshape(-1, 5)
     an = np.radians(r[:, 4])
     arr = (r[:, 0], r[:, 1], r[:, 2] / 2, r[:, 3] / 2, np.cos(an), np.sin(an))
-    cache.clear()
+    # a few lists at once: _select asks about the rectangles found and the blobs waiting to
+    # be read in turn, and a one-entry cache rebuilt the arrays at every turn.  (An entry
+    # holds its list, so its id is not reused while the entry is there.)
+    if len(cache) >= 8:
+        cache.clear()
     cache[key] = (len(rects), rects, arr)
     return arr
 
@@ -418,6 +429,13 @@ def _centres_in(pts: np.ndarray, rects) -> np.ndarray:
     dx = pts[:, 0:1] - cx[None, :]
     dy = pts[:, 1:2] - cy[None, :]
     return ((np.abs(dx * co + dy * si) <= hw) & (np.abs(-dx * si + dy * co) <= hh)).any(axis=1)
+
+
+def _centres_near(rects: list, rect) -> list:
+    """The rectangles of ``rects`` whose centre lies in ``rect`` grown by ``_grow`` (the
+    same test as ``_in_any`` for each, all at once)."""
+    hit = _centres_in(np.array([r[0] for r in rects], np.float64).reshape(-1, 2), [_grow(rect)])
+    return [r for r, h in zip(rects, hit, strict=True) if h]
 
 
 def _any_inside(rect, pts: np.ndarray) -> bool:
@@ -766,7 +784,7 @@ def _edge_groups(blobs: list[_Cand], rects: list, tentative: list, tent_cover: l
                     parts.append(p)
             if not parts:
                 continue
-            new = _new_parts(parts, [r for r in rects if _in_any(r[0], [_grow(b.rect)])])
+            new = _new_parts(parts, _centres_near(rects, b.rect))
             if not new or not any(_has_spots(gray, p) for p in new):
                 continue
             alts.append(new)
@@ -874,9 +892,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             hyps = _grid_splits(b, typ_long, typ_short)
             if not hyps:
                 continue
-            grown = [_grow(b.rect)]  # one list: _in_any's arrays are cached by its identity
             alts = []
-            near = [r for r in rects if _in_any(r[0], grown)]
+            near = _centres_near(rects, b.rect)
             for parts, pairs in hyps:
                 new = _new_parts(parts, near)
                 if new is None:
