@@ -1230,6 +1230,10 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                                   cv2.getStructuringElement(cv2.MORPH_RECT, (1, Wc - 4)))
         # (a seam is fainter than pips: half the pips' level, and a row of pips covers much less)
         weak = cv2.dilate(cv2.compare(resp_all, 0.5 * thr, cv2.CMP_GT), np.ones((3, 1), np.uint8))
+        # (pips — strong and short — are no seam, though a blurred row of them looks like one)
+        short = np.nonzero(sa[1:, cv2.CC_STAT_WIDTH] < 0.55 * Lc)[0] + 1
+        if len(short):
+            weak[cv2.dilate(np.isin(la, short).astype(np.uint8), _K3) > 0] = 0
         along = weak[int(0.12 * Wc) : int(0.88 * Wc) + 1, int(0.05 * Lc) : int(0.95 * Lc)]
         line_across = cv2.countNonZero(across) > 0
         seam_along = along.size > 0 and float(along.mean(axis=1).max()) >= 0.92 * 255
