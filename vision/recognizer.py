@@ -59,7 +59,7 @@ CLOSE_CHANS = ("dark", "rel-")
 #: The table's colours (see _table_colours): each covers this share of the image at least.
 BG_SHARE = 0.12
 #: Levels of the distance-from-the-table mask.
-BG_LEVELS = (28, 42)
+BG_LEVELS = (28, 42, 60)
 _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 CANON_W = 48  # canonical tile width in pixels for reading
 
