@@ -58,6 +58,9 @@ WORK_MAX = 640  # long side of the working image for proposals
 CLOSE_CHANS = ("dark", "rel-")
 #: The table's colours (see _table_colours): each covers this share of the image at least.
 BG_SHARE = 0.12
+#: A hand touching a tile's outline, with skin on less than this share of the tile's core,
+#: is beside it (the tile is read if it reads whole).
+HAND_BESIDE = 0.02
 #: Levels of the distance-from-the-table mask.
 BG_LEVELS = (28, 42, 60)
 _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
@@ -1547,6 +1550,24 @@ def _hands(small: np.ndarray, len_px: float, rects: list, hsv: np.ndarray | None
 _K2 = np.ones((2, 2), np.uint8)
 
 
+def _hand_beside(img: np.ndarray, corners: np.ndarray, rd: _Read, tile_len: float) -> bool:
+    """A hand touches the outline of this tile but is beside it, not over it: every pip
+    reads whole, the outline is as long as a tile (not the part of one a hand leaves
+    uncovered), and its core holds (almost) no skin at full resolution."""
+    if not _reads_whole(rd) or float(np.linalg.norm(corners[1] - corners[0])) < 0.93 * tile_len:
+        return False
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
+    roi = img[y0:y1, x0:x1]
+    if roi.size == 0:
+        return False
+    ctr = corners.mean(axis=0)
+    core = np.zeros(roi.shape[:2], np.uint8)
+    cv2.fillConvexPoly(core, np.round(ctr + 0.85 * (corners - ctr) - [x0, y0]).astype(np.int32), 1)
+    skin = _skin_mask(roi)
+    return float(np.count_nonzero(skin[core > 0])) < HAND_BESIDE * max(1, int(np.count_nonzero(core)))
+
+
 def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s: float, raw: list, style: str,
                   aspect_hint: float | None, red_reliable: bool, hand_mask: np.ndarray) -> list[tuple]:
     """Tiles whose outline does not show against the table (ivory on a checked cloth of its
@@ -1801,6 +1822,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                     break
         if rd is None or (id(rect) in bar_ids and not rd.has_bar):
             continue  # nothing readable; or a cut between divider bars with no bar in the piece
+        if occ and _hand_beside(image_bgr, corners, rd, typ / s):
+            occ = False
         # a tile running out of the frame is partly hidden: reported, not guessed
         if corners[:, 0].min() < 0 or corners[:, 1].min() < 0 or corners[:, 0].max() > W or \
                 corners[:, 1].max() > H:
