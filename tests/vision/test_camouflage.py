@@ -1,0 +1,82 @@
+"""Tiles that hardly stand out from the table, and readings that used to go wrong
+(regressions of the 2026-11-22 round; see docs/vision.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.evaluate import score_frame
+from vision.recognizer import _read_tile, _table_colours, recognize
+from vision.scene import HandPlacement, Layout, TilePlacement, render_layout
+
+
+def _layout(names, colours, table, style="western", L=84.0, **kw):
+    tiles = tuple(TilePlacement(n, "up", (130.0 + 170 * (i % 5), 110.0 + 170 * (i // 5)), 25.0 * i)
+                  for i, n in enumerate(names))
+    return Layout(tiles=tiles, style=style, colours=colours, table=table, tile_length_px=L, **kw)
+
+
+def test_dark_tiles_on_dark_blue_felt_are_found():
+    # ebony tiles are as dark as blue felt: only their colour tells them apart
+    names = ["6-6", "5-1", "4-1", "6-1", "3-1", "2-1", "6-4", "5-5", "4-4", "1-1"]
+    img, labels = render_layout(_layout(names, "ebony", "blue_felt", light=0.35, blur=0.8), 960, 540, seed=21)
+    sc = score_frame(recognize(img), labels, 84.0)
+    assert sc.missed == 0 and sc.false_tiles == 0 and sc.wrong_confident == 0, sc.errors
+    assert sc.identity_ok == len(labels), sc.errors
+
+
+def test_table_colours_are_the_large_areas():
+    img = np.zeros((90, 160, 3), np.uint8)
+    img[:] = (110, 60, 25)  # blue felt
+    img[30:50, 40:60] = (22, 30, 44)  # one dark tile: too small to be the table
+    cols = _table_colours(img)
+    assert len(cols) == 1
+    check = np.zeros((90, 160, 3), np.uint8)
+    check[:] = (60, 60, 170)
+    check[:, 80:] = (230, 230, 235)  # two colours, each half the image
+    assert len(_table_colours(check)) == 2
+
+
+def _canon_tile(pips_xy, body, pip, red_xy=(), red=(40, 40, 205), blur=0.0):
+    """A 2:1 Western tile filling a 200x100 image (divider bar at the middle)."""
+    img = np.zeros((100, 200, 3), np.uint8)
+    img[:] = body
+    img[15:85, 98:102] = pip
+    import cv2
+
+    for x, y in pips_xy:
+        cv2.circle(img, (x, y), 9, pip, -1, cv2.LINE_AA)
+    for x, y in red_xy:
+        cv2.circle(img, (x, y), 9, red, -1, cv2.LINE_AA)
+    if blur:
+        img = cv2.GaussianBlur(img, (0, 0), blur)
+    corners = np.float32([[0, 0], [199, 0], [199, 99], [0, 99]])
+    return img, corners
+
+
+def test_red_pip_on_a_dark_body_is_counted_and_red():
+    # a 6-1: six light pips in one half, one red pip (hardly lighter than the body) in the other
+    six = [(x, y) for x in (125, 150, 175) for y in (30, 70)]
+    img, corners = _canon_tile(six, (22, 30, 44), (215, 228, 235), red_xy=[(50, 50)], red=(30, 25, 120), blur=1.5)
+    rd = _read_tile(img, corners, "western", None)
+    assert rd is not None and rd.face == "up"
+    assert rd.halves == (6, 1) and rd.red == 1
+
+
+def test_a_blurred_row_of_three_touching_pips_counts_three():
+    # rows of pips that touch (blur): each row is as many pip widths long as it has pips
+    six = [(x, y) for x in (130, 148, 166) for y in (30, 70)]
+    img, corners = _canon_tile(six, (22, 30, 44), (215, 228, 235), blur=2.0)
+    rd = _read_tile(img, corners, "western", None)
+    assert rd is not None and rd.halves == (6, 0)
+
+
+def test_a_hand_beside_a_tile_leaves_it_readable():
+    tiles = (TilePlacement("6-1", "up", (300.0, 220.0), 90.0),)
+    # fingers pointing at the tile, their tips at its edge (2 % of it covered: not occluded)
+    hand = HandPlacement((410.0, 220.0), angle=180.0)
+    img, labels = render_layout(Layout(tiles=tiles, hands=(hand,), colours="white", table="grey_cloth",
+                                       style="chinese", tile_length_px=100), 700, 440, seed=8)
+    assert not labels[0].occluded and labels[0].visible < 1.0  # the hand is right at its edge
+    readings = [r for r in recognize(img) if abs(r.center[0] - 300) < 30 and abs(r.center[1] - 220) < 30]
+    assert [r.name for r in readings] == ["6-1"], readings
