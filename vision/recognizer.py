@@ -1550,6 +1550,55 @@ def _hands(small: np.ndarray, len_px: float, rects: list, hsv: np.ndarray | None
 _K2 = np.ones((2, 2), np.uint8)
 
 
+def _backs_in_rows(backs: list[tuple], raw: list) -> list[tuple]:
+    """Plain backs (on their own outline, not re-cut by colour) that lie in a row with a tile
+    read face up: touching it side by side or end to end, at its angle, of its size and its
+    body colour.  (A back alone in a row of tiles merges with them in every colour mask.)"""
+    ups = [(c, rd) for c, rd, occ in raw if rd.face == "up" and not occ and rd.body_lab is not None
+           and _reads_whole(rd)]
+    out: list[tuple] = []
+    left = [b for b in backs if b[1].body_lab is not None and not b[2]]
+    for _ in range(len(backs)):
+        # (a back kept is a neighbour for the next: back, back, tile in a row)
+        new = _backs_beside(left, ups) if ups and left else []
+        if not new:
+            break
+        out.extend(new)
+        ups = [(c, rd) for c, rd, _ in new]
+        left = [b for b in left if not any(b is n for n in new)]
+    return out
+
+
+def _backs_beside(backs: list[tuple], ups: list[tuple]) -> list[tuple]:
+    """The ``backs`` (corners, reading, occluded) touching one of ``ups`` (corners, reading)."""
+    out = []
+    for b in backs:
+        corners, rd, _occ = b
+        L0 = float(np.linalg.norm(corners[1] - corners[0]))
+        W0 = float(np.linalg.norm(corners[2] - corners[1]))
+        u0 = (corners[1] - corners[0]) / max(1e-6, L0)
+        ctr = corners.mean(axis=0)
+        for c, r in ups:
+            L1 = float(np.linalg.norm(c[1] - c[0]))
+            W1 = float(np.linalg.norm(c[2] - c[1]))
+            if not (0.92 * L1 <= L0 <= 1.08 * L1 and 0.85 * W1 <= W0 <= 1.15 * W1):
+                continue
+            u1 = (c[1] - c[0]) / max(1e-6, L1)
+            if abs(float(u0 @ u1)) < math.cos(math.radians(6)):
+                continue  # not at the tile's angle
+            d = ctr - c.mean(axis=0)
+            along, across = abs(float(d @ u1)), abs(float(d[0] * -u1[1] + d[1] * u1[0]))
+            side = along < 0.12 * L1 and 0.9 * W1 <= across <= 1.15 * W1
+            end = across < 0.12 * W1 and 0.95 * L1 <= along <= 1.1 * L1
+            if not (side or end):
+                continue
+            if float(np.abs(rd.body_lab - r.body_lab).sum()) > 25:
+                continue  # not the same body
+            out.append(b)
+            break
+    return out
+
+
 def _hand_beside(img: np.ndarray, corners: np.ndarray, rd: _Read, tile_len: float) -> bool:
     """A hand touches the outline of this tile but is beside it, not over it: every pip
     reads whole, the outline is as long as a tile (not the part of one a hand leaves
@@ -1761,6 +1810,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     sure_ids = {id(p) for g in getattr(_LOCAL, "sure_split", []) for p in g}
     sure_read: dict[int, int] = {}  # the pieces of splits taken as sure: where in raw
     lone_backs: set[int] = set()  # ... those that read as plain backs
+    plain_backs: list[tuple] = []  # plain backs on their own outline (not re-cut by colour)
     tent_read: dict[int, tuple] = {}
     for rect in rects + [p for g in groups for alt in g for p in alt]:
         c0 = _order_corners(rect) / s
@@ -1835,7 +1885,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             lone_backs.add(id(rect))  # a plain back in a split: kept if a tile beside it reads
         elif rd.face == "down" and not rd.spots_back and not recut and id(rect) not in tent_ids:
             # a plain back is a uniform patch whose own colour outline is a tile; a piece of a
-            # group read every way stands as it is: its neighbours' readings decide the way
+            # group read every way stands as it is: its neighbours' readings decide the way.
+            # (Kept if it lies in a row with a tile read face up: see _backs_in_rows.)
+            plain_backs.append((corners, rd, occ))
             continue
         if id(rect) in tent_ids:
             tent_read[id(rect)] = (corners, rd, occ)
@@ -1858,6 +1910,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         raw = [r for i, r in enumerate(raw) if i not in drop]
     if groups:
         raw.extend(_resolve_groups(groups, tent_read, raw, style))
+    if plain_backs:
+        raw.extend(_backs_in_rows(plain_backs, raw))
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
     ctx_len = context.tile_len if context else None

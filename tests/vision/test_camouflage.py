@@ -80,3 +80,20 @@ def test_a_hand_beside_a_tile_leaves_it_readable():
     assert not labels[0].occluded and labels[0].visible < 1.0  # the hand is right at its edge
     readings = [r for r in recognize(img) if abs(r.center[0] - 300) < 30 and abs(r.center[1] - 220) < 30]
     assert [r.name for r in readings] == ["6-1"], readings
+
+
+def test_plain_backs_in_a_row_with_tiles_are_read():
+    # back, back, 6-5, back side by side (long sides touching): the backs merge with the tile
+    # in every colour mask; they are kept because they lie in a row with a tile read face up
+    L = 90.0
+    W = L / 2.0
+    faces = [None, None, "6-5", None]
+    tiles = tuple(TilePlacement(n, "down" if n is None else "up", (300.0 + i * (W + 0.5), 220.0), 90.0)
+                  for i, n in enumerate(faces))
+    lay = Layout(tiles=tiles, style="western", colours="black", table="floral_cloth", back="plain",
+                 tile_length_px=L)
+    img, labels = render_layout(lay, 700, 440, seed=31)
+    readings = recognize(img)
+    sc = score_frame(readings, labels, L)
+    assert sc.false_tiles == 0 and sc.wrong_confident == 0, sc.errors
+    assert sc.identity_ok == 4, sc.errors
