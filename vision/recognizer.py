@@ -115,6 +115,8 @@ class FrameContext:
     tile_len: float | None = None  # median long side of tiles read face up (image px)
     style: str | None = None  # 'chinese' | 'western', as decided for the whole image
     red_reliable: bool | None = None
+    #: the table's colours (Lab, see _table_colours): a crop may be mostly tiles
+    table_colours: tuple | None = None
 
 
 @dataclass
@@ -160,8 +162,10 @@ def _rect_dims(rect) -> tuple[float, float]:
 
 
 def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = None,
-              hsv: np.ndarray | None = None) -> list[tuple[str, np.ndarray, list[int], int]]:
-    """(name, channel, levels, threshold type): the masks whose blobs may be tiles."""
+              hsv: np.ndarray | None = None, table: list | tuple | None = None
+              ) -> list[tuple[str, np.ndarray, list[int], int]]:
+    """(name, channel, levels, threshold type): the masks whose blobs may be tiles.
+    ``table``: the table's colours when already known (a crop), else found here."""
     if L is None:
         L = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     if hsv is None:
@@ -203,7 +207,7 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     # distance from the table's own colours (a dark tile on dark blue felt, navy on red):
     # the colours that cover much of the frame are the table; a tile differs in hue if not
     # in lightness.  (Lightness counts half: lighting gradients.)
-    bg = _table_colours(small)
+    bg = _table_colours(small) if table is None else table
     if bg:
         dist = None
         for col in bg:
@@ -246,7 +250,8 @@ def _shape(c: np.ndarray, amin: float, amax: float):
 
 
 def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
-               gray: np.ndarray | None = None, hsv: np.ndarray | None = None) -> list[_Cand]:
+               gray: np.ndarray | None = None, hsv: np.ndarray | None = None,
+               table: list | tuple | None = None) -> list[_Cand]:
     h, w = small.shape[:2]
     if len_px:
         amin = 0.25 * (len_px * len_px / 2.6)
@@ -300,7 +305,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
 
     if hsv is None:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    chans = _channels(small, params, gray, hsv)
+    chans = _channels(small, params, gray, hsv, table)
     gray_s = next(c[1] for c in chans if c[0] == "light")
     sat_s = hsv[..., 1]
     pending = []  # blobs that are not one clean tile: looked at again below
@@ -1459,6 +1464,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
             ok = True
             if all(rd.face != "up" or rd.halves[1] == 0 for _, rd, _ in reads):
                 continue
+            if any(rd.face != "up" for _, rd, _ in reads) and not any(_reads_whole(rd) for _, rd, _ in reads):
+                continue  # backs beside nothing read whole (a cup's dark inside cut in three)
             bad = 0
             for k, (_, rd, _) in enumerate(reads):
                 if rd.face != "up":
@@ -1789,7 +1796,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     # computed once: the proposals, the selection and the hand finder all use them
     gray_small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     hsv_small = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    cands = _proposals(small, params, len_px, gray_small, hsv_small)
+    # the table's colours: the whole frame's for a crop (which may be mostly tiles)
+    table_cols = context.table_colours if context and context.table_colours is not None else tuple(
+        _table_colours(small))
+    cands = _proposals(small, params, len_px, gray_small, hsv_small, table_cols)
     rects = _select(cands, len_px, gray_small)
     clean_ids = set(getattr(_LOCAL, "clean", ()))
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
@@ -1903,9 +1913,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
             if any(_wrong_split(raw[i][1], west, strict=False) for i in idx):
                 drop.update(idx)
-            elif not any(raw[i][1].face == "up" for i in idx):
+            elif not any(_reads_whole(raw[i][1]) for i in idx):
                 # plain backs only: squares of a checked cloth cut along their own edges
-                # look the same; a back stands in a split beside a tile read face up
+                # look the same; a back stands in a split beside a tile read face up and
+                # whole (a cup's dark inside cut in three read as a 1-1 between two backs)
                 drop.update(sure_read[id(p)] for p in g if id(p) in lone_backs and id(p) in sure_read)
         raw = [r for i, r in enumerate(raw) if i not in drop]
     if groups:
@@ -1988,7 +1999,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                                         corners=tuple((float(x_), float(y_)) for x_, y_ in corners),
                                         confidence=0.2, uncertain=True, occluded=True, style=eff_style))
     occluders = [(p.astype(np.float32) / s) for p in hand_polys]
-    ctx = FrameContext(scale=s, frame_long=frame_long, tile_len=up_len, style=eff_style, red_reliable=red_reliable)
+    ctx = FrameContext(scale=s, frame_long=frame_long, tile_len=up_len, style=eff_style, red_reliable=red_reliable,
+                       table_colours=table_cols)
     return Analysis(readings=readings, occluders=occluders, scale=s, context=ctx)
 
 

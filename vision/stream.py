@@ -30,6 +30,7 @@ frame's decisions (working scale, tile size, style, red pips —
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import replace
 
@@ -134,8 +135,12 @@ class StreamRecognizer:
         for inner, crop, (x, y, w, h) in jobs:
             x0, y0, x1, y1 = crop
             an = analyze(image_bgr[y0:y1, x0:x1], self.params, self.style, context=ctx)
-            readings = [r for r in readings if not _inside(r.center, inner)]
-            readings += [r2 for r2 in (_shift(r, x0, y0) for r in an.readings) if _inside(r2.center, inner)]
+            new = [r2 for r2 in (_shift(r, x0, y0) for r in an.readings) if _inside(r2.center, inner)]
+            # (a tile on the edge of the box: its old reading's centre just outside, the new
+            # one's just inside — one tile, not two)
+            readings = [r for r in readings if not _inside(r.center, inner) and not any(
+                math.hypot(r.center[0] - n_.center[0], r.center[1] - n_.center[1]) < 0.3 * L for n_ in new)]
+            readings += new
             occluders = [p for p in occluders if not _inside(p.reshape(-1, 2).mean(axis=0), inner)]
             occluders += [p.reshape(-1, 2) + np.float32([x0, y0]) for p in an.occluders
                           if _inside(p.reshape(-1, 2).mean(axis=0) + [x0, y0], inner)]
