@@ -1819,7 +1819,6 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     tent_ids = {id(p) for g in groups for alt in g for p in alt}
     sure_ids = {id(p) for g in getattr(_LOCAL, "sure_split", []) for p in g}
     sure_read: dict[int, int] = {}  # the pieces of splits taken as sure: where in raw
-    lone_backs: set[int] = set()  # ... those that read as plain backs
     plain_backs: list[tuple] = []  # plain backs on their own outline (not re-cut by colour)
     tent_read: dict[int, tuple] = {}
     for rect in rects + [p for g in groups for alt in g for p in alt]:
@@ -1891,12 +1890,11 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             inter, _ = cv2.intersectConvexConvex(quad, frame_poly)
             if inter < 0.97 * cv2.contourArea(quad):
                 occ = True
-        if rd.face == "down" and not rd.spots_back and not recut and id(rect) in sure_ids:
-            lone_backs.add(id(rect))  # a plain back in a split: kept if a tile beside it reads
-        elif rd.face == "down" and not rd.spots_back and not recut and id(rect) not in tent_ids:
-            # a plain back is a uniform patch whose own colour outline is a tile; a piece of a
+        if rd.face == "down" and not rd.spots_back and not recut and id(rect) not in tent_ids:
+            # a plain back is a uniform patch whose own colour outline is a tile (or a piece
+            # of a split taken for its seams: squares of a checked cloth split the same way);
+            # kept if it lies in a row with a tile read whole (_backs_in_rows).  A piece of a
             # group read every way stands as it is: its neighbours' readings decide the way.
-            # (Kept if it lies in a row with a tile read face up: see _backs_in_rows.)
             plain_backs.append((corners, rd, occ))
             continue
         if id(rect) in tent_ids:
@@ -1913,11 +1911,6 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
             if any(_wrong_split(raw[i][1], west, strict=False) for i in idx):
                 drop.update(idx)
-            elif not any(_reads_whole(raw[i][1]) for i in idx):
-                # plain backs only: squares of a checked cloth cut along their own edges
-                # look the same; a back stands in a split beside a tile read face up and
-                # whole (a cup's dark inside cut in three read as a 1-1 between two backs)
-                drop.update(sure_read[id(p)] for p in g if id(p) in lone_backs and id(p) in sure_read)
         raw = [r for i, r in enumerate(raw) if i not in drop]
     if groups:
         raw.extend(_resolve_groups(groups, tent_read, raw, style))
