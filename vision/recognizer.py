@@ -1283,7 +1283,13 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     comp_ids = []
     ws_, hs_, as_ = (stats[:, i].astype(np.float64) for i in (2, 3, 4))
     # a pip is round (or two or three run together); thin lines are edges and bevels
-    keep = (as_ >= amin) & ~((as_ > 3.5 * amax) | (np.maximum(ws_, hs_) > 0.75 * Wc)) & \
+    long_, short_ = np.maximum(ws_, hs_), np.maximum(1.0, np.minimum(ws_, hs_))
+    # (a row of three big pips run together, across a Western tile's half, is longer than
+    # any one blob is allowed: it is kept when it is three round pips long and has their area)
+    k_row = np.round(long_ / short_)
+    row3 = (k_row == 3) & (short_ >= 0.15 * Wc) & (long_ <= 0.95 * Wc) & \
+        (as_ >= 0.6 * 0.785 * short_ * short_ * 3) & (as_ <= 1.4 * 0.785 * short_ * short_ * 3)
+    keep = (as_ >= amin) & ~((as_ > 3.5 * amax) | ((long_ > 0.75 * Wc) & ~row3)) & \
         ~((np.minimum(ws_, hs_) < 0.09 * Wc) | (as_ < 0.35 * ws_ * hs_))
     keep[0] = False
     for k in np.nonzero(keep)[0]:

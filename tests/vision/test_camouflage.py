@@ -37,7 +37,7 @@ def test_table_colours_are_the_large_areas():
     assert len(_table_colours(check)) == 2
 
 
-def _canon_tile(pips_xy, body, pip, red_xy=(), red=(40, 40, 205), blur=0.0):
+def _canon_tile(pips_xy, body, pip, red_xy=(), red=(40, 40, 205), blur=0.0, r=9):
     """A 2:1 Western tile filling a 200x100 image (divider bar at the middle)."""
     img = np.zeros((100, 200, 3), np.uint8)
     img[:] = body
@@ -45,9 +45,9 @@ def _canon_tile(pips_xy, body, pip, red_xy=(), red=(40, 40, 205), blur=0.0):
     import cv2
 
     for x, y in pips_xy:
-        cv2.circle(img, (x, y), 9, pip, -1, cv2.LINE_AA)
+        cv2.circle(img, (x, y), r, pip, -1, cv2.LINE_AA)
     for x, y in red_xy:
-        cv2.circle(img, (x, y), 9, red, -1, cv2.LINE_AA)
+        cv2.circle(img, (x, y), r, red, -1, cv2.LINE_AA)
     if blur:
         img = cv2.GaussianBlur(img, (0, 0), blur)
     corners = np.float32([[0, 0], [199, 0], [199, 99], [0, 99]])
@@ -69,6 +69,18 @@ def test_a_blurred_row_of_three_touching_pips_counts_three():
     img, corners = _canon_tile(six, (22, 30, 44), (215, 228, 235), blur=2.0)
     rd = _read_tile(img, corners, "western", None)
     assert rd is not None and rd.halves == (6, 0)
+
+
+def test_big_pips_run_together_in_a_row_longer_than_the_width_allows_are_a_six():
+    # a Western 6-5 with big pips: each row of three touching pips in the six is longer than
+    # three quarters of the tile's width (the limit for one blob); it was read as a blank
+    # half, 5-0, with confidence 0.9
+    six = [(x, y) for x in (124, 150, 176) for y in (28, 72)]
+    five = [(28, 25), (72, 25), (50, 50), (28, 75), (72, 75)]
+    img, corners = _canon_tile(six + five, (200, 235, 245), (30, 30, 30), blur=1.2, r=13)
+    rd = _read_tile(img, corners, "western", None)
+    assert rd is not None and rd.face == "up"
+    assert rd.halves == (6, 5)
 
 
 def test_a_hand_beside_a_tile_leaves_it_readable():
