@@ -58,6 +58,8 @@ WORK_MAX = 640  # long side of the working image for proposals
 CLOSE_CHANS = ("dark", "rel-")
 #: The table's colours (see _table_colours): each covers this share of the image at least.
 BG_SHARE = 0.12
+#: a plain back this close to a table colour (that no face-up tile has) is the table
+TABLE_BACK_GAP = 12.0
 #: A hand touching a tile's outline, with skin on less than this share of the tile's core,
 #: is beside it (the tile is read if it reads whole).
 HAND_BESIDE = 0.02
@@ -1582,6 +1584,29 @@ def _backs_in_rows(backs: list[tuple], raw: list) -> list[tuple]:
     return out
 
 
+def _lab_gap(a, b) -> float:
+    """Distance of two Lab colours as the masks measure it (lightness counts half)."""
+    return 0.5 * abs(float(a[0]) - float(b[0])) + abs(float(a[1]) - float(b[1])) + abs(float(a[2]) - float(b[2]))
+
+
+def _drop_table_backs(raw: list, table_cols) -> list:
+    """Plain backs of the table's own colour are the table: two squares of a checked cloth
+    side by side are a uniform 2:1 patch.  A colour counts as the table's only when none of
+    the tiles read face up has it (many tiles of one set can cover enough of the frame to
+    count as a table colour themselves)."""
+    if not table_cols:
+        return raw
+    bodies = [rd.body_lab for _, rd, occ in raw if rd.body_lab is not None and _reads_whole(rd)]
+    if len(bodies) < 2:
+        return raw  # (nothing tells the table from a set seen only from the back)
+    cloth = [t for t in table_cols if min(_lab_gap(t, b) for b in bodies) > TABLE_BACK_GAP]
+    if not cloth:
+        return raw
+    return [(c, rd, occ) for c, rd, occ in raw
+            if not (rd.face == "down" and not rd.spots_back and rd.body_lab is not None
+                    and min(_lab_gap(t, rd.body_lab) for t in cloth) <= TABLE_BACK_GAP)]
+
+
 def _backs_beside(backs: list[tuple], ups: list[tuple]) -> list[tuple]:
     """The ``backs`` (corners, reading, occluded) touching one of ``ups`` (corners, reading)."""
     out = []
@@ -1922,6 +1947,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         raw.extend(_resolve_groups(groups, tent_read, raw, style))
     if plain_backs:
         raw.extend(_backs_in_rows(plain_backs, raw))
+    raw = _drop_table_backs(raw, table_cols)
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
     ctx_len = context.tile_len if context else None

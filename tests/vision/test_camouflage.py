@@ -109,3 +109,24 @@ def test_plain_backs_in_a_row_with_tiles_are_read():
     sc = score_frame(readings, labels, L)
     assert sc.false_tiles == 0 and sc.wrong_confident == 0, sc.errors
     assert sc.identity_ok == 4, sc.errors
+
+
+def test_a_plain_back_of_the_table_colour_is_the_table_not_a_tile():
+    from vision.recognizer import _drop_table_backs, _Read
+
+    white, red, navy = (np.array(v, np.float64) for v in ((247, 129, 129), (108, 173, 152), (40, 135, 105)))
+    sq = np.float64([[0, 0], [80, 0], [80, 40], [0, 40]])
+    up = _Read("up", (6, 6), 6, False, 1.0, 0, False, 12, navy)
+    back = _Read("down", None, 0, False, 1.0, 0, False, 0, navy + 3)
+    cloth_back = _Read("down", None, 0, False, 1.0, 0, False, 0, white + 4)  # two white squares
+    spotted = _Read("down", None, 0, False, 1.0, 0, True, 3, white + 4)
+    raw = [(sq, up, False), (sq + 100, up, False), (sq + 200, back, False), (sq + 300, cloth_back, False),
+           (sq + 400, spotted, False)]
+    kept = _drop_table_backs(raw, [white.astype(np.uint8), red.astype(np.uint8)])
+    assert [id(r[1]) for r in kept] == [id(up), id(up), id(back), id(spotted)]
+    # navy covers so much of the frame that it counts as a table colour too: the tiles read
+    # face up have it, so a navy back stays
+    kept = _drop_table_backs(raw, [white.astype(np.uint8), navy.astype(np.uint8)])
+    assert [id(r[1]) for r in kept] == [id(up), id(up), id(back), id(spotted)]
+    # nothing read face up: nothing tells a set seen from the back from the table
+    assert len(_drop_table_backs(raw[2:], [white.astype(np.uint8)])) == 3
