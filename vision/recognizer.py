@@ -469,7 +469,7 @@ def _inside(pt, rect, shrink: float = 1.0) -> bool:
     return abs(u) <= rw / 2 * shrink and abs(v) <= rh / 2 * shrink
 
 
-def _is_tile_shape(c: _Cand, aspect_range=(1.7, 3.0), min_fill=0.8) -> bool:
+def _is_tile_shape(c: _Cand, aspect_range=(1.7, 3.2), min_fill=0.8) -> bool:
     lo_, sh_ = _rect_dims(c.rect)
     a = lo_ / sh_
     return c.fill >= min_fill and aspect_range[0] <= a <= aspect_range[1]

@@ -130,3 +130,15 @@ def test_a_plain_back_of_the_table_colour_is_the_table_not_a_tile():
     assert [id(r[1]) for r in kept] == [id(up), id(up), id(back), id(spotted)]
     # nothing read face up: nothing tells a set seen from the back from the table
     assert len(_drop_table_backs(raw[2:], [white.astype(np.uint8)])) == 3
+
+
+def test_a_chinese_tile_foreshortened_across_is_still_tile_shaped():
+    # a 2.5 : 1 tile seen 30 degrees off vertical, foreshortened across its width, with an
+    # outline a pixel inside its edges: about 3 : 1 (it was left out of the tiles at 3.01)
+    from vision.recognizer import _Cand, _is_tile_shape
+
+    rect = ((100.0, 74.0), (51.0, 16.9), -52.0)
+    assert _is_tile_shape(_Cand(rect, 0.93 * 51 * 16.9, 0.93, 0.9, "light@205", np.zeros((4, 1, 2), np.int32)))
+    # a row of two tiles end to end is not one tile
+    rect2 = ((100.0, 74.0), (84.0, 18.0), -52.0)
+    assert not _is_tile_shape(_Cand(rect2, 0.93 * 84 * 18, 0.93, 0.9, "light@205", np.zeros((4, 1, 2), np.int32)))
