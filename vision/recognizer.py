@@ -1607,6 +1607,28 @@ def _drop_table_backs(raw: list, table_cols) -> list:
                     and min(_lab_gap(t, rd.body_lab) for t in cloth) <= TABLE_BACK_GAP)]
 
 
+def _back_pairs(backs: list[tuple], raw: list) -> list[tuple]:
+    """Plain backs in a row with each other (side by side or end to end, at one angle, one
+    body colour), each of the size of the tiles read whole in this image: a hand's worth of
+    tiles laid face down together, with no face-up tile beside them.  (One plain back alone
+    is any uniform patch of tile size; two of exactly a tile's size, touching along a seam,
+    are tiles.)"""
+    ups = [c for c, rd, occ in raw if not occ and _reads_whole(rd)]
+    if len(ups) < 2 or len(backs) < 2:
+        return []
+    L = float(np.median([np.linalg.norm(c[1] - c[0]) for c in ups]))
+    W = float(np.median([np.linalg.norm(c[2] - c[1]) for c in ups]))
+    sized = [b for b in backs if b[1].body_lab is not None and not b[2]
+             and 0.92 * L <= float(np.linalg.norm(b[0][1] - b[0][0])) <= 1.08 * L
+             and 0.85 * W <= float(np.linalg.norm(b[0][2] - b[0][1])) <= 1.15 * W]
+    out: list[tuple] = []
+    for i, b in enumerate(sized):
+        others = [(c, rd) for j, (c, rd, _) in enumerate(sized) if j != i]
+        if others and _backs_beside([b], others):
+            out.append(b)
+    return out
+
+
 def _backs_beside(backs: list[tuple], ups: list[tuple]) -> list[tuple]:
     """The ``backs`` (corners, reading, occluded) touching one of ``ups`` (corners, reading)."""
     out = []
@@ -1946,7 +1968,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     if groups:
         raw.extend(_resolve_groups(groups, tent_read, raw, style))
     if plain_backs:
-        raw.extend(_backs_in_rows(plain_backs, raw))
+        kept = _backs_in_rows(plain_backs, raw)
+        raw.extend(kept)
+        raw.extend(_back_pairs([b for b in plain_backs if not any(b is k for k in kept)], raw))
     raw = _drop_table_backs(raw, table_cols)
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]

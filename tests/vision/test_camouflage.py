@@ -142,3 +142,20 @@ def test_a_chinese_tile_foreshortened_across_is_still_tile_shaped():
     # a row of two tiles end to end is not one tile
     rect2 = ((100.0, 74.0), (84.0, 18.0), -52.0)
     assert not _is_tile_shape(_Cand(rect2, 0.93 * 84 * 18, 0.93, 0.9, "light@205", np.zeros((4, 1, 2), np.int32)))
+
+
+def test_two_plain_backs_end_to_end_are_tiles():
+    # a pair of face-down tiles with no face-up tile beside them: one blob, split at its seam
+    # into two plain backs, each of the size of the tiles read in the image (they were
+    # dropped: a plain back piece was kept only beside a tile read face up)
+    import math
+
+    ups = [TilePlacement(n, "up", (150.0 + 170 * i, 110.0), 20.0 * i) for i, n in enumerate(["6-6", "5-1", "4-4"])]
+    a = math.radians(30)
+    pair = [TilePlacement("2-2", "down", (300.0, 330.0), 30.0),
+            TilePlacement("3-1", "down", (300.0 + 84 * math.cos(a), 330.0 + 84 * math.sin(a)), 30.0)]
+    lay = Layout(tiles=tuple(ups + pair), style="chinese", colours="ebony", table="light_wood",
+                 tile_length_px=84.0, back="plain")
+    img, labels = render_layout(lay, 800, 480, seed=31)
+    sc = score_frame(recognize(img), labels, 84.0)
+    assert sc.identity_ok == 5 and sc.false_tiles == 0, sc.errors
