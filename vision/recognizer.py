@@ -1491,8 +1491,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
                     ok = False
                     break
                 if lo == 0:
-                    # a Western blank half here is as often a pip lost at the cut: reported unsure
-                    reads[k] = (reads[k][0], replace(rd, quality=0.5 * rd.quality), reads[k][2])
+                    # a Western blank half: a pip lost at the cut would have been cut by the
+                    # outline (cut_pip) or would leave a piece across a seam (_wrong_split)
                     continue
                 if _name_and_confidence(rd, red_ok)[2] < UNCERTAIN_BELOW:
                     if not western:
