@@ -164,14 +164,17 @@ def _rect_dims(rect) -> tuple[float, float]:
 
 
 def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = None,
-              hsv: np.ndarray | None = None, table: list | tuple | None = None
-              ) -> list[tuple[str, np.ndarray, list[int], int]]:
+              hsv: np.ndarray | None = None, table: list | tuple | None = None,
+              planes: tuple | None = None) -> list[tuple[str, np.ndarray, list[int], int]]:
     """(name, channel, levels, threshold type): the masks whose blobs may be tiles.
-    ``table``: the table's colours when already known (a crop), else found here."""
+    ``table``: the table's colours when already known (a crop), else found here.
+    ``planes``: ``cv2.split(small)`` when already made."""
     if L is None:
         L = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     if hsv is None:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    if planes is None:
+        planes = cv2.split(small)
     V = hsv[..., 2]
     B, INV = cv2.THRESH_BINARY, cv2.THRESH_BINARY_INV
     chans: list[tuple[str, np.ndarray, list[int], int]] = []
@@ -217,7 +220,7 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
             dist = x if dist is None else cv2.min(dist, x)
         chans.append(("bg", dist, list(BG_LEVELS), B))
     # ivory and cream: green above blue (white cloth, red checks and grey felt are not)
-    warm = cv2.bitwise_and(cv2.subtract(small[..., 1], small[..., 0]), cv2.compare(V, 120, cv2.CMP_GT))
+    warm = cv2.bitwise_and(cv2.subtract(planes[1], planes[0]), cv2.compare(V, 120, cv2.CMP_GT))
     chans.append(("warm", warm, [22], B))
     # ... and only its lightest part: a face without its own (shaded) side
     chans.append(("warm+", cv2.bitwise_and(warm, cv2.compare(rel, 133, cv2.CMP_GT)), [22], B))
@@ -233,10 +236,14 @@ def _table_colours(small: np.ndarray) -> list[np.ndarray]:
     key = (th[:, 0].astype(np.int32) >> 5) * 256 + (th[:, 1].astype(np.int32) >> 4) * 16 + (th[:, 2] >> 4)
     cnt = np.bincount(key, minlength=2048)
     out = []
+    sums = None  # per bin and plane: the means below without gathering each bin's pixels
     for k in np.argsort(cnt)[::-1][:3]:
         if cnt[k] < BG_SHARE * len(key):
             break
-        out.append(np.round(th[key == k].mean(axis=0)).astype(np.uint8))
+        if sums is None:
+            # (sums of integers in float64 are exact: the same mean as np.mean's)
+            sums = [np.bincount(key, weights=th[:, i], minlength=2048) for i in range(3)]
+        out.append(np.round(np.array([p[k] for p in sums]) / cnt[k]).astype(np.uint8))
     return out
 
 
@@ -253,7 +260,7 @@ def _shape(c: np.ndarray, amin: float, amax: float):
 
 def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                gray: np.ndarray | None = None, hsv: np.ndarray | None = None,
-               table: list | tuple | None = None) -> list[_Cand]:
+               table: list | tuple | None = None, planes: tuple | None = None) -> list[_Cand]:
     h, w = small.shape[:2]
     if len_px:
         amin = 0.25 * (len_px * len_px / 2.6)
@@ -307,7 +314,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
 
     if hsv is None:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    chans = _channels(small, params, gray, hsv, table)
+    chans = _channels(small, params, gray, hsv, table, planes)
     gray_s = next(c[1] for c in chans if c[0] == "light")
     sat_s = hsv[..., 1]
     pending = []  # blobs that are not one clean tile: looked at again below
@@ -1512,20 +1519,20 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
     return out
 
 
-def _skin_mask(small: np.ndarray, hsv: np.ndarray | None = None) -> np.ndarray:
+def _skin_mask(small: np.ndarray, hsv: np.ndarray | None = None, planes: tuple | None = None) -> np.ndarray:
     if hsv is None:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     m = cv2.inRange(hsv, (2, 45, 55), (22, 190, 255))
-    b, g, r = cv2.split(small)
+    b, g, r = cv2.split(small) if planes is None else planes
     m = cv2.bitwise_and(m, cv2.compare(cv2.subtract(r, g), 15, cv2.CMP_GE))
     m = cv2.bitwise_and(m, cv2.compare(cv2.subtract(g, b), 10, cv2.CMP_GE))
     return m
 
 
-def _hands(small: np.ndarray, len_px: float, rects: list, hsv: np.ndarray | None = None
-           ) -> tuple[np.ndarray, list[np.ndarray]]:
+def _hands(small: np.ndarray, len_px: float, rects: list, hsv: np.ndarray | None = None,
+           planes: tuple | None = None) -> tuple[np.ndarray, list[np.ndarray]]:
     """Skin-coloured blobs of hand size and thickness, outside the tiles found."""
-    sk = _skin_mask(small, hsv)
+    sk = _skin_mask(small, hsv, planes)
     h0, w0 = sk.shape
     if cv2.countNonZero(sk) > 0.2 * h0 * w0:
         # a skin-coloured table (light wood): a hand cannot be told from it by colour
@@ -1656,7 +1663,8 @@ def _hand_beside(img: np.ndarray, corners: np.ndarray, rd: _Read, tile_len: floa
 
 
 def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s: float, raw: list, style: str,
-                  aspect_hint: float | None, red_reliable: bool, hand_mask: np.ndarray) -> list[tuple]:
+                  aspect_hint: float | None, red_reliable: bool, hand_mask: np.ndarray,
+                  planes: tuple | None = None) -> list[tuple]:
     """Tiles whose outline does not show against the table (ivory on a checked cloth of its
     own colour, dark on dark felt) but whose pips do: pip-like spots outside every tile found
     are clustered, a rectangle of the size of the tiles read in this image is laid over each
@@ -1680,7 +1688,7 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
     ker = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     d_min, d_max = 0.1 * Wd, 0.36 * Wd
     # dark or light spots, and red ones (weak in grey): red above green, raised above its surroundings
-    _b, g_, r_ = cv2.split(small)
+    _b, g_, r_ = cv2.split(small) if planes is None else planes
     redness = cv2.subtract(r_, g_)
     # the tiles read tell whether the pips are darker or lighter than the bodies
     light = _median_list([float(b[0]) for b in bodies]) >= 128
@@ -1827,16 +1835,17 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     # computed once: the proposals, the selection and the hand finder all use them
     gray_small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     hsv_small = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    planes_small = cv2.split(small)
     # the table's colours: the whole frame's for a crop (which may be mostly tiles)
     table_cols = context.table_colours if context and context.table_colours is not None else tuple(
         _table_colours(small))
-    cands = _proposals(small, params, len_px, gray_small, hsv_small, table_cols)
+    cands = _proposals(small, params, len_px, gray_small, hsv_small, table_cols, planes_small)
     rects = _select(cands, len_px, gray_small)
     clean_ids = set(getattr(_LOCAL, "clean", ()))
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
     typ = len_px or (context.tile_len * s if context and context.tile_len else None) or (
         float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
-    hand_mask, hand_polys = _hands(small, typ, rects, hsv_small)
+    hand_mask, hand_polys = _hands(small, typ, rects, hsv_small, planes_small)
     aspect_hint = params.aspect()
     raw: list[tuple[np.ndarray, _Read, bool]] = []
     gray_full = _GrayOnDemand(image_bgr)  # _refine converts only what it samples
@@ -1970,7 +1979,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     red_reliable = any_red or params.red_pip_bgr is not None or eff_style == "chinese" or bool(
         context and context.red_reliable)
     if up_len is not None and len(raw) >= 2:
-        raw.extend(_pip_fallback(image_bgr, small, gray_small, s, raw, style, aspect_hint, red_reliable, hand_mask))
+        raw.extend(_pip_fallback(image_bgr, small, gray_small, s, raw, style, aspect_hint, red_reliable, hand_mask,
+                                 planes_small))
     readings: list[TileReading] = []
     for corners, rd, occ in raw:
         pips, name, conf = _name_and_confidence(rd, red_reliable)
