@@ -66,6 +66,7 @@ HAND_BESIDE = 0.02
 #: Levels of the distance-from-the-table mask.
 BG_LEVELS = (28, 42, 60)
 _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+_RING8 = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], np.uint8)  # a pixel's 8 neighbours
 CANON_W = 48  # canonical tile width in pixels for reading
 
 
@@ -329,7 +330,10 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 # this resolution: closed, it is whole again
                 masks.append((name + "~", ch, lv, ttype, cv2.morphologyEx(m, cv2.MORPH_CLOSE, _K3)))
     for name, ch, lv, ttype, m in masks:
-        cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        # a lone pixel is a contour of one point, far below perim_min: table texture makes
+        # thousands of them, cleared before tracing (every other contour stays as it is; the
+        # blobs below are still cut from m itself)
+        cs, _ = cv2.findContours(cv2.bitwise_and(m, cv2.dilate(m, _RING8)), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         tag = f"{name}@{lv}"
         closed = name.endswith("~")
         # CHAIN_APPROX_NONE: one point per boundary pixel
