@@ -1194,6 +1194,26 @@ def _canon_masks(Wc: int, Lc: int):
     return inner, ker, vk, m
 
 
+def _hat(src: np.ndarray, op: int, ker: np.ndarray) -> np.ndarray:
+    """``cv2.morphologyEx(src, op, ker)`` for MORPH_TOPHAT or MORPH_BLACKHAT: the same values,
+    faster for a tile's crop.  OpenCV's filter for a large kernel that is not a rectangle
+    goes slowly through the bytes of each row beyond the last multiple of 4, for each of the
+    kernel's hundreds of points (up to twice the time of the rest of the row); such rows are
+    padded to a multiple of 16 bytes.  The padding must count for nothing: 0 under a dilation
+    (never the maximum: the kernel holds its centre), 255 under an erosion (never the
+    minimum) — so the two steps are taken one at a time, the padding reset in between."""
+    w = src.shape[1]
+    if w * (src.shape[2] if src.ndim == 3 else 1) % 4 == 0:
+        return cv2.morphologyEx(src, op, ker)  # (padding costs about what it saves here)
+    pad = -w % 16
+    steps = ((cv2.dilate, 0), (cv2.erode, 255)) if op == cv2.MORPH_BLACKHAT else ((cv2.erode, 255), (cv2.dilate, 0))
+    x = cv2.copyMakeBorder(src, 0, 0, 0, pad, cv2.BORDER_CONSTANT, value=(steps[0][1],) * 4)
+    x = steps[0][0](x, ker)
+    x[:, w:] = steps[1][1]
+    x = steps[1][0](x, ker)[:, :w]
+    return cv2.subtract(x, src) if op == cv2.MORPH_BLACKHAT else cv2.subtract(src, x)
+
+
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None = None, seams: bool = False) -> _Read | None:
     """``seams``: also look for seam lines in it (a piece of a split group)."""
@@ -1215,10 +1235,13 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # pips are the minority that departs from the body: darker or lighter?
     n_dark = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L - 30, cv2.CMP_LT), inner))
     n_light = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L + 30, cv2.CMP_GT), inner))
-    resp = cv2.morphologyEx(L, cv2.MORPH_BLACKHAT if n_dark >= n_light else cv2.MORPH_TOPHAT, ker)
-    if n_dark < n_light:
-        # light pips on a dark body: a red pip is hardly lighter than the body, but redder
-        resp = cv2.max(resp, cv2.multiply(cv2.morphologyEx(lab[..., 1], cv2.MORPH_TOPHAT, ker), 2))
+    if n_dark >= n_light:
+        resp = _hat(L, cv2.MORPH_BLACKHAT, ker)
+    else:
+        # light pips on a dark body: a red pip is hardly lighter than the body, but redder.
+        # (L and a* in one two-channel call: about half the cost of two calls)
+        th = _hat(lab[..., :2], cv2.MORPH_TOPHAT, ker)
+        resp = cv2.max(th[..., 0], cv2.multiply(th[..., 1], 2))
     resp_all = resp
     resp = cv2.bitwise_and(resp, inner)
     # low enough for red pips (weaker than white or black ones), above noise
