@@ -385,7 +385,9 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 e = cv2.Canny(g, 30, 90)
                 e2 = cv2.Canny(cv2.GaussianBlur(sat_s, (3, 3), 0), 40, 110)
                 not_edges = cv2.bitwise_not(cv2.bitwise_or(e, e2))
-            sub = cv2.bitwise_and(m[y : y + bh_, x : x + bw_], not_edges[y : y + bh_, x : x + bw_], mask=blob)
+            # (blob is 0 or 255: and-ed like any mask, a few times cheaper than mask=blob)
+            sub = cv2.bitwise_and(cv2.bitwise_and(m[y : y + bh_, x : x + bw_], not_edges[y : y + bh_, x : x + bw_]),
+                                  blob)
             sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, kernel)
             cs2, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             tag = f"{name}@{lv}/cut"
