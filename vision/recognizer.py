@@ -975,6 +975,13 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
 
 
 # ---------------------------------------------------------------------------------------
+def _components8(bw: np.ndarray) -> tuple:
+    """``cv2.connectedComponentsWithStats(bw, connectivity=8)``: the same labels, stats and
+    centroids, with 16-bit labels (plenty for a tile's neighbourhood), which OpenCV finds in
+    about 2/3 of the time it takes for its default 32-bit ones on images this small."""
+    return cv2.connectedComponentsWithStatsWithAlgorithm(bw, 8, cv2.CV_16U, cv2.CCL_DEFAULT)
+
+
 def _order_corners(rect) -> np.ndarray:
     """Corners of a minAreaRect ordered so that p0→p1 runs along the long side."""
     pts = cv2.boxPoints(rect).astype(np.float32)
@@ -1050,7 +1057,7 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     # tile's side or shadow, which would pull a plain median away); no pips: the median
     body = _median_u8_cols(px)
     far = cv2.bitwise_and(cv2.compare(cv2.absdiff(lab_c[..., 0], float(int(body[0]))), 45, cv2.CMP_GT), centre)
-    nf, lf, sf, _ = cv2.connectedComponentsWithStats(far, connectivity=8)
+    nf, lf, sf, _ = _components8(far)
     r_max = 0.3 * b * f  # a pip is at most about 0.3 of the tile's width across
     ok = [k for k in range(1, nf) if 4 <= sf[k, cv2.CC_STAT_AREA] <= math.pi * r_max * r_max
           and max(sf[k, cv2.CC_STAT_WIDTH], sf[k, cv2.CC_STAT_HEIGHT]) <= 2 * r_max]
@@ -1252,7 +1259,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # what is counted inside it cannot be trusted
     cut_pip = False
     _, bw_all = cv2.threshold(resp_all, thr, 255, cv2.THRESH_BINARY)
-    na, la, sa, _ = cv2.connectedComponentsWithStats(bw_all, connectivity=8)
+    na, la, sa, _ = _components8(bw_all)
     # round, pip-sized spots not centred inside (a whole pip is): the candidates, in order
     xs_, ys_, ws_, hs_, as_ = (sa[:, i].astype(np.float64) for i in range(5))
     cand = (0.12 * Wc <= ws_) & (ws_ <= 0.4 * Wc) & (0.12 * Wc <= hs_) & (hs_ <= 0.4 * Wc) & \
@@ -1290,7 +1297,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     split = Lc / 2.0
     bar = cv2.morphologyEx(bw, cv2.MORPH_OPEN, vk) if style != "chinese" else None
     if bar is not None and cv2.countNonZero(bar):
-        nb, lb, sb, cb = cv2.connectedComponentsWithStats(bar)
+        nb, lb, sb, cb = _components8(bar)
         best = None
         for k in range(1, nb):
             x, y, w_, h_, a_ = sb[k]
@@ -1311,7 +1318,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
     if debug is not None:
         debug.update(crop=crop, resp=resp, bw=bw.copy(), split=split, has_bar=has_bar)
-    n, lbl, stats, cents = cv2.connectedComponentsWithStats(bw, connectivity=8)
+    n, lbl, stats, cents = _components8(bw)
     pip_r_min = 0.035 * Wc
     amin = max(5.0, math.pi * pip_r_min * pip_r_min)
     amax = math.pi * (0.2 * Wc) ** 2
