@@ -142,3 +142,16 @@ def test_a_chinese_tile_foreshortened_across_is_still_tile_shaped():
     # a row of two tiles end to end is not one tile
     rect2 = ((100.0, 74.0), (84.0, 18.0), -52.0)
     assert not _is_tile_shape(_Cand(rect2, 0.93 * 84 * 18, 0.93, 0.9, "light@205", np.zeros((4, 1, 2), np.int32)))
+
+
+def test_white_tiles_on_a_red_and_white_checked_cloth_are_found():
+    # white tiles on the white squares of a checked cloth: every mask joins them with the
+    # cloth's white squares (which touch at their corners) into one blob, and nothing was
+    # read at all; the cloth's lattice of red squares shows where it is covered
+    names = ["6-6", "5-1", "4-1", "6-1", "3-1", "2-1", "6-4", "5-5", "4-4", "1-1"]
+    for style, L, seed in (("western", 84.0, 77), ("chinese", 96.0, 43)):
+        img, labels = render_layout(_layout(names, "white", "check_cloth", style=style, L=L, light=0.2, blur=0.6),
+                                    960, 540, seed=seed)
+        sc = score_frame(recognize(img), labels, L)
+        assert sc.false_tiles == 0 and sc.wrong_confident == 0, sc.errors
+        assert sc.identity_ok >= 8, sc.errors
