@@ -422,7 +422,7 @@ def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
     lit = cv2.blur(cv2.bitwise_and(gray, other), k).astype(np.float32) / np.maximum(
         cv2.blur(other, k).astype(np.float32), 1.0) * 255.0
     light = cv2.compare(gray.astype(np.float32), 0.8 * lit, cv2.CMP_GE)
-    C = cv2.morphologyEx(cv2.erode(cv2.bitwise_and(E, other), _K3SQ), cv2.MORPH_OPEN, _K5SQ)
+    C = cv2.morphologyEx(cv2.erode(cv2.bitwise_and(E, other), _K3SQ), cv2.MORPH_OPEN, _K3SQ)
     # tile regions: 4-connected parts of what is not the pattern's colour (cells of the
     # other colour touch only at their corners) that hold covered cells
     # a coloured pattern's cells, not pips: what no tile holds (a neutral one's are
