@@ -248,6 +248,335 @@ def _table_colours(small: np.ndarray) -> list[np.ndarray]:
     return out
 
 
+_K3SQ = np.ones((3, 3), np.uint8)
+_K5SQ = np.ones((5, 5), np.uint8)
+EDGE_SOBEL = 48  # a tile's edge in a 3x3 Sobel of the working image's grey
+
+
+def _chromaticity(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Red and blue shares of each pixel's brightness (x 255): a colour's, whatever its
+    lighting (a shadow on a red check is still red)."""
+    b, g, r = cv2.split(bgr)
+    tot = cv2.add(cv2.add(b, g, dtype=cv2.CV_32F), r, dtype=cv2.CV_32F) + 1.0
+    return cv2.divide(r, tot, scale=255.0, dtype=cv2.CV_32F), cv2.divide(b, tot, scale=255.0, dtype=cv2.CV_32F)
+
+
+def _pattern_mask(small: np.ndarray):
+    """A regular two-colour pattern (a checked cloth): the mask of its cells of one colour,
+    their stats and centroids, the pattern's colour contrast image, or None.
+
+    Cheap test first: two peaks of chromaticity (lighting left out: gradients, shadows),
+    each on a tenth of a sparse sample of the image.  Then the pixels on either side of
+    the bisector between the two colours are split into 4-connected blobs (cells of a
+    checked cloth touch only at their corners); the colour whose blobs are many similar
+    squares is the pattern's (the other colour's cells are joined to the tiles lying on
+    them when the tiles have that colour)."""
+    r4, b4 = _chromaticity(small[::4, ::4])
+    sa = (r4.ravel() / 8).astype(np.int32).clip(0, 31)
+    sb = (b4.ravel() / 8).astype(np.int32).clip(0, 31)
+    hist = np.bincount(sa * 32 + sb, minlength=1024).reshape(32, 32)
+    n = sa.size
+    k1 = np.unravel_index(int(np.argmax(hist)), hist.shape)
+    if hist[k1] < 0.1 * n:
+        return None
+    hh = hist.copy()
+    hh[max(0, k1[0] - 2) : k1[0] + 3, max(0, k1[1] - 2) : k1[1] + 3] = 0
+    k2 = np.unravel_index(int(np.argmax(hh)), hh.shape)
+    if hh[k2] < 0.1 * n:
+        return None
+    a4, b4_ = r4.ravel(), b4.ravel()
+
+    def centre(k):
+        sel = (np.abs(sa - k[0]) <= 1) & (np.abs(sb - k[1]) <= 1)
+        return float(a4[sel].mean()), float(b4_[sel].mean())
+
+    c1, c2 = centre(k1), centre(k2)
+    da, db = c2[0] - c1[0], c2[1] - c1[1]
+    nrm = abs(da) + abs(db)
+    if nrm < 20:
+        return None
+    rr, bb = _chromaticity(small)
+    proj = cv2.addWeighted(rr, da / nrm, bb, db / nrm, 0)
+    mid = ((c1[0] + c2[0]) * da + (c1[1] + c2[1]) * db) / 2 / nrm
+    best = None
+    for m in (cv2.compare(proj, mid, cv2.CMP_LT), cv2.compare(proj, mid, cv2.CMP_GT)):
+        nc, lbl, st, cen = cv2.connectedComponentsWithStats(cv2.erode(m, _K3SQ), connectivity=4)
+        ar = st[1:, 4].astype(np.float64)
+        bw, bh = st[1:, 2], st[1:, 3]
+        # squares, upright or turned (perspective), of similar sizes (the far side's smaller)
+        ok = (ar >= 16) & (bw * bh <= 2.2 * ar) & (np.maximum(bw, bh) <= 2.2 * np.minimum(bw, bh))
+        if ok.sum() < 12:
+            continue
+        med = float(np.median(ar[ok]))
+        ok &= (ar > 0.45 * med) & (ar < 2.2 * med)
+        if best is None or ok.sum() > best[0]:
+            col = c1 if best is None else c2  # the first mask is the first colour's side
+            best = (int(ok.sum()), m, lbl, ok, st[1:][ok], cen[1:][ok], med, col)
+    if best is None or best[0] < 12:
+        return None
+    col = best[-1]
+    # a colour, not white, grey or black (a neutral's share of each channel is a third)
+    chromatic = abs(col[0] - 85.0) + abs(col[1] - 85.0) >= 25
+    return best[1:-1] + (proj, chromatic)
+
+
+_GRID_U, _GRID_V = (g.ravel() for g in np.meshgrid(np.linspace(-0.46, 0.46, 9), np.linspace(-0.4, 0.4, 5)))
+
+
+def _pattern_inside(rects: list, pattern: np.ndarray) -> np.ndarray:
+    """For each rotated rectangle: at how many of 9 x 5 places over it (to 4 % of its length
+    from its ends, 10 % of its width from its sides) the mask ``pattern`` is set."""
+    r = np.array([(cx, cy, w, h, a) for (cx, cy), (w, h), a in rects], np.float64).reshape(-1, 5)
+    an = np.radians(r[:, 4:5])
+    u = _GRID_U[None, :] * r[:, 2:3]
+    v = _GRID_V[None, :] * r[:, 3:4]
+    xs = np.clip(np.round(r[:, 0:1] + u * np.cos(an) - v * np.sin(an)), 0, pattern.shape[1] - 1).astype(np.int64)
+    ys = np.clip(np.round(r[:, 1:2] + u * np.sin(an) + v * np.cos(an)), 0, pattern.shape[0] - 1).astype(np.int64)
+    return (pattern[ys, xs] > 0).sum(axis=1)
+
+
+def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
+    """Tiles lying on a regular two-colour pattern (a checked cloth) whose other colour is
+    the tiles' own (white tiles on red-and-white checks): their rectangles.
+
+    Every mask joins such tiles with the cloth's cells of their colour.  Here the pattern is
+    modelled: the cells of the pattern's colour lie on a lattice (their nearest
+    neighbours' offsets give its two vectors); where a cell is expected next to a seen one
+    (shifted by the local lattice vector) and not seen, something covers it, and the covered
+    part is certainly tile.  The tile is then the largest rectangle around its covered parts
+    that holds none of the pattern's colour, its sides along the tile's edges (the edges
+    between covered cells and the cloth's pattern seen beside them).  Empty when no such
+    pattern is seen (a cheap test)."""
+    _LOCAL.pattern = None
+    got = _pattern_mask(small)
+    if got is None:
+        return []
+    P, lbl, ok, st, Pc, med, a, chromatic = got
+    h, w = P.shape
+    # the lattice: offsets to the nearest neighbours of each cell (two directions)
+    d = np.hypot(Pc[:, None, 0] - Pc[None, :, 0], Pc[:, None, 1] - Pc[None, :, 1])
+    np.fill_diagonal(d, 1e9)
+    nn = d.min(axis=1)
+    r0 = float(np.median(nn))
+    # a cloth's cells: many, evenly spaced, each about its own size from the next (not a
+    # few tiles or patches of felt that happen to be square)
+    if len(Pc) < 30 or np.mean(np.abs(nn / r0 - 1) < 0.2) < 0.85 or not 1.2 <= r0 / math.sqrt(med) <= 2.2:
+        return []
+    ii, jj = np.nonzero(d < 1.3 * r0)
+    off = Pc[jj] - Pc[ii]
+    ang = np.degrees(np.arctan2(off[:, 1], off[:, 0])) % 180
+
+    def vec(aa):
+        sel = np.abs(((ang - aa + 90) % 180) - 90) < 15
+        o = off[sel]
+        o = np.where((o[:, 0:1] * math.cos(math.radians(aa)) + o[:, 1:2] * math.sin(math.radians(aa))) < 0, -o, o)
+        return np.median(o, axis=0)
+
+    a1 = (int(np.argmax(np.histogram(ang, bins=36, range=(0, 180))[0])) + 0.5) * 5
+    far = np.abs(((ang - a1 + 90) % 180) - 90) >= 40
+    if far.sum() < 6:
+        return []
+    a2 = (int(np.argmax(np.histogram(ang[far], bins=36, range=(0, 180))[0])) + 0.5) * 5
+    vs = (vec(a1), vec(a2))
+    # which cell (index into Pc) each label is
+    cell_of = np.full(len(ok) + 1, -1, np.int64)
+    cell_of[1:][ok] = np.arange(len(Pc))
+
+    def cell_at(pts):
+        xi = np.clip(np.round(pts[:, 0]).astype(np.int64), 0, w - 1)
+        yi = np.clip(np.round(pts[:, 1]).astype(np.int64), 0, h - 1)
+        inside = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+        return np.where(inside, cell_of[lbl[yi, xi]], -2), inside
+
+    # the cells expected: each whole cell's box shifted by the local lattice vectors (to its
+    # neighbour when that is seen whole, else the one on the other side, else the nearest
+    # whole cell's); a cell partly covered (smaller than its neighbours) shows where it is
+    # but not its shape
+    area = st[:, 4].astype(np.float64)
+    kn = min(9, len(Pc) - 1)
+    near_idx = np.argpartition(d, kn - 1, axis=1)[:, :kn]
+    whole = area >= 0.75 * np.median(area[near_idx], axis=1)
+    E = np.zeros(P.shape, np.uint8)
+    boxes = np.stack([st[:, 0] - 1, st[:, 1] - 1, st[:, 0] + st[:, 2], st[:, 1] + st[:, 3]], 1).astype(np.float64)
+    for vv in (vs[0], -vs[0], vs[1], -vs[1]):
+        j, inside = cell_at(Pc + vv)
+        j2, _ = cell_at(Pc - vv)
+        fw = whole & (j >= 0)
+        fw[fw] &= whole[j[fw]]
+        if not fw.any():
+            continue
+        srcs = np.nonzero(fw)[0]
+        fwd = Pc[j[srcs]] - Pc[srcs]
+        for k in np.nonzero(whole & inside & ~fw)[0]:
+            if j2[k] >= 0 and whole[j2[k]]:
+                lv = Pc[k] - Pc[j2[k]]
+            else:
+                lv = fwd[int(np.argmin(d[k, srcs]))]
+            x0, y0, x1, y1 = boxes[k]
+            box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) + lv
+            cv2.fillConvexPoly(E, np.round(box).astype(np.int32), 255)
+    # the pattern's colour seen, without small blobs (red pips on a tile)
+    nc, lbl8, st2, _ = cv2.connectedComponentsWithStats(P, connectivity=8)
+    tiny = st2[:, 4] < 0.15 * med
+    tiny[0] = False
+    Pcl = P.copy()
+    if tiny.any():
+        Pcl[tiny.astype(np.uint8)[lbl8] > 0] = 0
+    # covered by something as light as the cloth's other colour about it (a tile of that
+    # colour; a dark tile, a hand are found by the other masks): certainly tile (less
+    # slivers along the edges: blur, a shadow's rim)
+    other = cv2.bitwise_not(P)
+    k = (int(4 * r0) | 1,) * 2
+    lit = cv2.blur(cv2.bitwise_and(gray, other), k).astype(np.float32) / np.maximum(
+        cv2.blur(other, k).astype(np.float32), 1.0) * 255.0
+    light = cv2.compare(gray.astype(np.float32), 0.8 * lit, cv2.CMP_GE)
+    C = cv2.morphologyEx(cv2.erode(cv2.bitwise_and(E, other), _K3SQ), cv2.MORPH_OPEN, _K3SQ)
+    # tile regions: 4-connected parts of what is not the pattern's colour (cells of the
+    # other colour touch only at their corners) that hold covered cells
+    # a coloured pattern's cells, not pips: what no tile holds (a neutral one's are
+    # confused with tiles of that colour, light or dark)
+    if chromatic:
+        # ... as light as the cells about it (a dark tile may share their hue), and not a
+        # speck on its own (pips of that colour)
+        kl = (int(4 * r0) | 1,) * 2
+        lvl = cv2.blur(cv2.bitwise_and(gray, Pcl), kl).astype(np.float32) / np.maximum(
+            cv2.blur(Pcl, kl).astype(np.float32), 1.0) * 255.0
+        g32 = gray.astype(np.float32)
+        seen_p = cv2.bitwise_and(Pcl, cv2.bitwise_and(cv2.compare(g32, 0.6 * lvl, cv2.CMP_GE),
+                                                      cv2.compare(g32, 1.5 * lvl, cv2.CMP_LE)))
+        ns_, lbs, sts, _ = cv2.connectedComponentsWithStats(seen_p, connectivity=8)
+        speck = sts[:, 4] < 0.3 * med
+        speck[0] = False
+        if speck.any():
+            seen_p[speck.astype(np.uint8)[lbs] > 0] = 0
+        _LOCAL.pattern = seen_p
+    Q = cv2.bitwise_not(cv2.dilate(Pcl, _K3SQ))
+    nq, lq, stq, _ = cv2.connectedComponentsWithStats(Q, connectivity=4)
+    ccount = np.bincount(lq[C > 0], minlength=nq)
+    # (mostly light: a tile of the cloth's other colour)
+    ccount[np.bincount(lq[(C > 0) & (light > 0)], minlength=nq) < 0.6 * ccount] = 0
+    af = cv2.GaussianBlur(a, (3, 3), 0)
+    gx = cv2.Sobel(af, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(af, cv2.CV_32F, 0, 1)
+    # the cloth's own direction (modulo 90 degrees): its cells' edges
+    edge_px = cv2.dilate(Pcl, _K3SQ) != cv2.erode(Pcl, _K3SQ)
+    zg = (gx[edge_px] + 1j * gy[edge_px]) ** 4 / np.maximum(np.hypot(gx[edge_px], gy[edge_px]), 1e-3) ** 3
+    grid_deg = math.degrees(float(np.angle(zg.sum())) / 4)
+    # the tile's edges: covered cells against the pattern seen beside them
+    band = cv2.bitwise_and(cv2.dilate(C, _K3SQ, iterations=2), cv2.dilate(Pcl, _K3SQ))
+    rects = []
+    for q in np.nonzero(ccount >= max(12.0, 0.15 * med))[0]:
+        if q == 0:
+            continue
+        x, y, bw, bh, _ = stq[q]
+        if bw * bh > 0.25 * h * w:
+            continue
+        sl = (slice(y, y + bh), slice(x, x + bw))
+        reg = (lq[sl] == q).astype(np.uint8)
+        bm = (band[sl] > 0) & (cv2.dilate(reg, _K3SQ, iterations=2) > 0)
+        gxs, gys = gx[sl][bm], gy[sl][bm]
+        if len(gxs) < 8:
+            continue
+        # the edges' direction modulo 90 degrees (a rectangle's four sides), away from the
+        # cloth's own (corners of its cells seen beside the tile); the cloth's when the
+        # tile lies along it
+        mag = np.hypot(gxs, gys)
+        rel = (np.degrees(np.arctan2(gys, gxs)) - grid_deg) % 90
+        rel = np.where(rel > 45, rel - 90, rel)
+        off_grid = np.abs(rel) >= 6
+        if mag[off_grid].sum() >= 0.3 * mag.sum():
+            hist = np.bincount(np.round(rel[off_grid] + 45).astype(np.int32) % 90, mag[off_grid], 90)
+            pk = int(np.argmax(hist + np.roll(hist, 1) + np.roll(hist, -1) + np.roll(hist, 2) + np.roll(hist, -2))) - 45
+            near = off_grid & (np.abs(((rel - pk) + 45) % 90 - 45) <= 5)
+            dv = ((rel[near] - pk) + 45) % 90 - 45
+            th = math.radians(grid_deg + pk + float((dv * mag[near]).sum() / max(1e-6, mag[near].sum())))
+        else:
+            th = math.radians(grid_deg)
+        R = int(math.hypot(bw, bh) / 2) + 3
+        M = cv2.getRotationMatrix2D((bw / 2, bh / 2), math.degrees(th), 1.0)
+        M[0, 2] += R - bw / 2
+        M[1, 2] += R - bh / 2
+        regr = cv2.warpAffine(reg, M, (2 * R, 2 * R), flags=cv2.INTER_NEAREST)
+        cr = cv2.warpAffine(C[sl], M, (2 * R, 2 * R), flags=cv2.INTER_NEAREST) & regr
+        ys, xs = np.nonzero(cr)
+        if len(xs) < 8:
+            continue
+        # grown from the covered parts, a side at a time, while the side stays in the region,
+        # up to a tile's edge seen across the other colour's cells (its bevel or its shadow:
+        # a line of strong gradient along most of the side) and to a tile's proportions
+        x0, x1, y0, y1 = int(xs.min()), int(xs.max()) + 1, int(ys.min()), int(ys.max()) + 1
+        outside = cv2.integral(1 - regr)  # pixels outside the region, summed
+        gr = cv2.warpAffine(gray[sl], M, (2 * R, 2 * R), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        ex = np.abs(cv2.Sobel(gr, cv2.CV_16S, 1, 0)) >= EDGE_SOBEL
+        ey = np.abs(cv2.Sobel(gr, cv2.CV_16S, 0, 1)) >= EDGE_SOBEL
+        ex = ex | np.roll(ex, 1, axis=1) | np.roll(ex, -1, axis=1)
+        ey = ey | np.roll(ey, 1, axis=0) | np.roll(ey, -1, axis=0)
+
+        def out_of(xa, xb, ya, yb, it=outside):
+            return it[yb, xb] - it[ya, xb] - it[yb, xa] + it[ya, xa]
+
+        def edge_line(line) -> bool:
+            n = len(line)
+            if n < 4:
+                return False
+            d = np.diff(np.concatenate(([0], line.view(np.int8), [0])))
+            runs = np.nonzero(d < 0)[0] - np.nonzero(d > 0)[0]
+            return len(runs) > 0 and runs.max() >= 0.75 * n
+
+        open_ = [True, True, True, True]  # x0, x1, y0, y1
+        while any(open_):
+            lx, ly = x1 - x0, y1 - y0
+            if open_[0]:
+                if x0 > 0 and out_of(x0 - 1, x0, y0, y1) <= 0.1 * ly and (lx + 1) <= 2.6 * ly:
+                    x0 -= 1
+                    open_[0] = not edge_line(ex[y0:y1, x0])
+                else:
+                    open_[0] = False
+            if open_[1]:
+                if x1 < 2 * R and out_of(x1, x1 + 1, y0, y1) <= 0.1 * ly and (x1 - x0 + 1) <= 2.6 * ly:
+                    x1 += 1
+                    open_[1] = not edge_line(ex[y0:y1, x1 - 1])
+                else:
+                    open_[1] = False
+            lx = x1 - x0
+            if open_[2]:
+                if y0 > 0 and out_of(x0, x1, y0 - 1, y0) <= 0.1 * lx and (ly + 1) <= 2.6 * lx:
+                    y0 -= 1
+                    open_[2] = not edge_line(ey[y0, x0:x1])
+                else:
+                    open_[2] = False
+            if open_[3]:
+                if y1 < 2 * R and out_of(x0, x1, y1, y1 + 1) <= 0.1 * lx and (y1 - y0 + 1) <= 2.6 * lx:
+                    y1 += 1
+                    open_[3] = not edge_line(ey[y1 - 1, x0:x1])
+                else:
+                    open_[3] = False
+        # too square for one tile and too small for two: the sides grown beyond the covered
+        # parts (over cells of the tile's colour, where its edge may not show) give way
+        # until the rectangle has a tile's proportions
+        lx, ly = x1 - x0, y1 - y0
+        if 1.3 <= max(lx, ly) / min(lx, ly) < 1.9:
+            grown = [int(xs.min()) - x0, x1 - int(xs.max()) - 1, int(ys.min()) - y0, y1 - int(ys.max()) - 1]
+            k = 2 if lx >= ly else 0  # the short axis' sides
+            excess = min(lx, ly) - max(lx, ly) / 2.0
+            g0, g1 = grown[k], grown[k + 1]
+            if g0 + g1 > 0:
+                cut0 = min(g0, excess * g0 / (g0 + g1))
+                cut1 = min(g1, excess * g1 / (g0 + g1))
+                if k == 0:
+                    x0, x1 = x0 + cut0, x1 - cut1
+                else:
+                    y0, y1 = y0 + cut0, y1 - cut1
+        xi0, xi1, yi0, yi1 = int(math.ceil(x0)) + 2, int(x1) - 2, int(math.ceil(y0)) + 2, int(y1) - 2
+        if xi1 <= xi0 or yi1 <= yi0 or out_of(xi0, xi1, yi0, yi1) > 0.03 * (xi1 - xi0) * (yi1 - yi0):
+            continue  # the cloth's pattern inside: not one tile's outline
+        Mi = cv2.invertAffineTransform(M)
+        ctr = Mi @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
+        rects.append(((float(ctr[0] + x), float(ctr[1] + y)), (float(x1 - x0 + 2), float(y1 - y0 + 2)),
+                      math.degrees(th)))
+    return rects
+
+
 def _shape(c: np.ndarray, amin: float, amax: float):
     ca = cv2.contourArea(c)
     if ca < amin or ca > amax:
@@ -407,6 +736,28 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             for c3 in cs3:
                 if len(c3) >= perim_min:
                     add(c3, tag, off)
+    # tiles on a checked cloth of their own colour: rectangles fitted to a model of the
+    # cloth, not blobs' outlines; they do not teach the tiles' size (not clean) and yield to
+    # any well-filled outline (a tile, or touching tiles) that a mask gave of the same place
+    _LOCAL.check_rects = set()
+    own = [c for c in out if c.fill >= 0.8]
+    own_pts = np.array([c.rect[0] for c in own], np.float64).reshape(-1, 2)
+    for r in _pattern_rects(small, gray_s):
+        lo_, sh_ = _rect_dims(r)
+        if lo_ * sh_ < amin or lo_ * sh_ > amax or sh_ < 4:
+            continue
+        # a tile's outline, or touching tiles' (not a cell of the cloth, nor part of a tile)
+        big = [i for i, c in enumerate(own) if (c.area >= 0.6 * lo_ * sh_ and _is_tile_shape(c)) or
+               c.area >= 1.5 * lo_ * sh_]
+        if big and (_any_inside(r, own_pts[big]) or _in_any(r[0], [own[i].rect for i in big])):
+            continue
+        aspect = lo_ / sh_
+        box = np.round(cv2.boxPoints(r)).astype(np.int32).reshape(-1, 1, 2)
+        if box.min() <= 0 or box[..., 0].max() >= w - 1 or box[..., 1].max() >= h - 1:
+            continue  # running out of the frame
+        score = 0.8 - 0.15 * max(0.0, min(abs(aspect - 2.0), abs(aspect - 2.5)) - 0.25)
+        out.append(_Cand(r, lo_ * sh_, 0.85, score, f"check:{aspect:.2f}", box))
+        _LOCAL.check_rects.add(id(r))
     return out
 
 
@@ -1901,6 +2252,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     rects = _select(cands, len_px, gray_small)
     clean_ids = set(getattr(_LOCAL, "clean", ()))
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
+    check_ids = set(getattr(_LOCAL, "check_rects", ()))
+    pattern = getattr(_LOCAL, "pattern", None)
     typ = len_px or (context.tile_len * s if context and context.tile_len else None) or (
         float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
     hand_mask, hand_polys = _hands(small, typ, rects, hsv_small, planes_small)
@@ -1979,6 +2332,23 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                     break
         if rd is None or (id(rect) in bar_ids and not rd.has_bar):
             continue  # nothing readable; or a cut between divider bars with no bar in the piece
+        if id(rect) in check_ids:
+            # fitted to a model of a checked cloth: where the tile's end lies on a cell of its
+            # own colour the rectangle may stop short of it, and a part of a tile reads as a
+            # tile: it must have a whole tile's proportions (a Chinese tile's without a bar)
+            lo_c = float(np.linalg.norm(corners[1] - corners[0]))
+            sh_c = float(np.linalg.norm(corners[2] - corners[1]))
+            if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
+                continue
+        if pattern is not None:
+            # no tile holds the cloth's coloured cells: an outline that does holds a piece of
+            # the cloth, which reads as pips (a red check as a red pip)
+            ctr_w = corners.mean(axis=0) * s
+            ax = (corners[1] - corners[0]) * s
+            r_w = ((float(ctr_w[0]), float(ctr_w[1])), (float(np.linalg.norm(ax)),
+                   float(np.linalg.norm(corners[2] - corners[1]) * s)), math.degrees(math.atan2(ax[1], ax[0])))
+            if _pattern_inside([r_w], pattern)[0] >= 3:
+                continue
         if occ and _hand_beside(image_bgr, corners, rd, typ / s):
             occ = False
         # a tile running out of the frame is partly hidden: reported, not guessed

@@ -176,3 +176,16 @@ def test_a_western_blank_half_in_a_group_of_touching_tiles_is_read_surely():
     img, labels = render_layout(lay, 800, 480, seed=41)
     sc = score_frame(recognize(img), labels, L)
     assert sc.identity_ok == len(labels) == 7, sc.errors
+
+
+def test_white_tiles_on_a_red_and_white_checked_cloth_are_found():
+    # white tiles on the white squares of a checked cloth: every mask joins them with the
+    # cloth's white squares (which touch at their corners) into one blob, and nothing was
+    # read at all; the cloth's lattice of red squares shows where it is covered
+    names = ["6-6", "5-1", "4-1", "6-1", "3-1", "2-1", "6-4", "5-5", "4-4", "1-1"]
+    for style, L, seed in (("western", 84.0, 77), ("chinese", 96.0, 43)):
+        img, labels = render_layout(_layout(names, "white", "check_cloth", style=style, L=L, light=0.2, blur=0.6),
+                                    960, 540, seed=seed)
+        sc = score_frame(recognize(img), labels, L)
+        assert sc.false_tiles == 0 and sc.wrong_confident == 0, sc.errors
+        assert sc.identity_ok >= 8, sc.errors
