@@ -345,7 +345,11 @@ def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
     (shifted by the local lattice vector) and not seen, something covers it, and the covered
     part is certainly tile.  The tile is then the largest rectangle around its covered parts
     that holds none of the pattern's colour, its sides along the tile's edges (the edges
-    between covered cells and the cloth's pattern seen beside them).  Empty when no such
+    between covered cells and the cloth's pattern seen beside them).  Where tiles hardly
+    longer than the cells lie close together, the cells of their colour join them all into
+    one region; then each covered part gives its own rectangle, kept when all its sides stop
+    at an edge or at the pattern (not at a tile's proportions), drawn in off the pattern,
+    with a tile's proportions, and cutting no other covered part.  Empty when no such
     pattern is seen (a cheap test)."""
     _LOCAL.pattern = None
     got = _pattern_mask(small)
@@ -465,18 +469,15 @@ def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
     # the tile's edges: covered cells against the pattern seen beside them
     band = cv2.bitwise_and(cv2.dilate(C, _K3SQ, iterations=2), cv2.dilate(Pcl, _K3SQ))
     rects = []
-    for q in np.nonzero(ccount >= max(12.0, 0.15 * med))[0]:
-        if q == 0:
-            continue
-        x, y, bw, bh, _ = stq[q]
-        if bw * bh > 0.25 * h * w:
-            continue
+
+    def fit(x, y, bw, bh, reg, cov, bm, need_edges=False):
+        """The rectangle grown in the region ``reg`` (a crop at x, y) from its covered parts
+        ``cov``, its direction from the edges at ``bm``; None when there is none, 'inside'
+        when it would hold the cloth's pattern."""
         sl = (slice(y, y + bh), slice(x, x + bw))
-        reg = (lq[sl] == q).astype(np.uint8)
-        bm = (band[sl] > 0) & (cv2.dilate(reg, _K3SQ, iterations=2) > 0)
         gxs, gys = gx[sl][bm], gy[sl][bm]
         if len(gxs) < 8:
-            continue
+            return None
         # the edges' direction modulo 90 degrees (a rectangle's four sides), away from the
         # cloth's own (corners of its cells seen beside the tile); the cloth's when the
         # tile lies along it
@@ -497,10 +498,10 @@ def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
         M[0, 2] += R - bw / 2
         M[1, 2] += R - bh / 2
         regr = cv2.warpAffine(reg, M, (2 * R, 2 * R), flags=cv2.INTER_NEAREST)
-        cr = cv2.warpAffine(C[sl], M, (2 * R, 2 * R), flags=cv2.INTER_NEAREST) & regr
+        cr = cv2.warpAffine(cov, M, (2 * R, 2 * R), flags=cv2.INTER_NEAREST) & regr
         ys, xs = np.nonzero(cr)
         if len(xs) < 8:
-            continue
+            return None
         # grown from the covered parts, a side at a time, while the side stays in the region,
         # up to a tile's edge seen across the other colour's cells (its bevel or its shadow:
         # a line of strong gradient along most of the side) and to a tile's proportions
@@ -524,6 +525,7 @@ def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
             return len(runs) > 0 and runs.max() >= 0.75 * n
 
         open_ = [True, True, True, True]  # x0, x1, y0, y1
+        capped = False  # a side stopped by a tile's proportions or the crop, not by an edge
         while any(open_):
             lx, ly = x1 - x0, y1 - y0
             if open_[0]:
@@ -532,12 +534,14 @@ def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
                     open_[0] = not edge_line(ex[y0:y1, x0])
                 else:
                     open_[0] = False
+                    capped |= x0 <= 0 or out_of(x0 - 1, x0, y0, y1) <= 0.1 * ly
             if open_[1]:
                 if x1 < 2 * R and out_of(x1, x1 + 1, y0, y1) <= 0.1 * ly and (x1 - x0 + 1) <= 2.6 * ly:
                     x1 += 1
                     open_[1] = not edge_line(ex[y0:y1, x1 - 1])
                 else:
                     open_[1] = False
+                    capped |= x1 >= 2 * R or out_of(x1, x1 + 1, y0, y1) <= 0.1 * ly
             lx = x1 - x0
             if open_[2]:
                 if y0 > 0 and out_of(x0, x1, y0 - 1, y0) <= 0.1 * lx and (ly + 1) <= 2.6 * lx:
@@ -545,12 +549,27 @@ def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
                     open_[2] = not edge_line(ey[y0, x0:x1])
                 else:
                     open_[2] = False
+                    capped |= y0 <= 0 or out_of(x0, x1, y0 - 1, y0) <= 0.1 * lx
             if open_[3]:
                 if y1 < 2 * R and out_of(x0, x1, y1, y1 + 1) <= 0.1 * lx and (y1 - y0 + 1) <= 2.6 * lx:
                     y1 += 1
                     open_[3] = not edge_line(ey[y1 - 1, x0:x1])
                 else:
                     open_[3] = False
+                    capped |= y1 >= 2 * R or out_of(x0, x1, y1, y1 + 1) <= 0.1 * lx
+        if need_edges:
+            if capped:
+                return None
+            # one tile among others: its sides drawn in to where none of the cloth's pattern
+            # is (a side grown onto a cell's edge reads the cell as pips)
+            while x1 - x0 > 4 and out_of(x0, x0 + 1, y0, y1) > 0:
+                x0 += 1
+            while x1 - x0 > 4 and out_of(x1 - 1, x1, y0, y1) > 0:
+                x1 -= 1
+            while y1 - y0 > 4 and out_of(x0, x1, y0, y0 + 1) > 0:
+                y0 += 1
+            while y1 - y0 > 4 and out_of(x0, x1, y1 - 1, y1) > 0:
+                y1 -= 1
         # too square for one tile and too small for two: the sides grown beyond the covered
         # parts (over cells of the tile's colour, where its edge may not show) give way
         # until the rectangle has a tile's proportions
@@ -569,11 +588,52 @@ def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
                     y0, y1 = y0 + cut0, y1 - cut1
         xi0, xi1, yi0, yi1 = int(math.ceil(x0)) + 2, int(x1) - 2, int(math.ceil(y0)) + 2, int(y1) - 2
         if xi1 <= xi0 or yi1 <= yi0 or out_of(xi0, xi1, yi0, yi1) > 0.03 * (xi1 - xi0) * (yi1 - yi0):
-            continue  # the cloth's pattern inside: not one tile's outline
+            return "inside"  # the cloth's pattern inside: not one tile's outline
         Mi = cv2.invertAffineTransform(M)
         ctr = Mi @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
-        rects.append(((float(ctr[0] + x), float(ctr[1] + y)), (float(x1 - x0 + 2), float(y1 - y0 + 2)),
+        return (((float(ctr[0] + x), float(ctr[1] + y)), (float(x1 - x0 + 2), float(y1 - y0 + 2)),
                       math.degrees(th)))
+
+    for q in np.nonzero(ccount >= max(12.0, 0.15 * med))[0]:
+        if q == 0:
+            continue
+        x, y, bw, bh, _ = stq[q]
+        if bw * bh > 0.25 * h * w:
+            continue
+        sl = (slice(y, y + bh), slice(x, x + bw))
+        reg = (lq[sl] == q).astype(np.uint8)
+        regd = cv2.dilate(reg, _K3SQ, iterations=2) > 0
+        r = fit(x, y, bw, bh, reg, C[sl], (band[sl] > 0) & regd)
+        if r != "inside":
+            if r is not None:
+                rects.append(r)
+            continue
+        # several tiles in one region (tiles on the cells of their colour join them at their
+        # corners): each covered part on its own, its direction from the edges about it
+        cov = cv2.bitwise_and(C[sl], C[sl], mask=reg)
+        nk, lk, stk, cek = cv2.connectedComponentsWithStats(cov, connectivity=8)
+        done = []
+        for kk in np.argsort(-stk[1:, 4]) + 1:
+            if stk[kk, 4] < 12 or (done and _in_any((cek[kk][0] + x, cek[kk][1] + y), done)):
+                continue
+            ck = (lk == kk).astype(np.uint8) * 255
+            bmk = regd & (cv2.dilate(ck, _K3SQ, iterations=2) > 0) & (cv2.dilate(Pcl[sl], _K3SQ) > 0)
+            r = fit(x, y, bw, bh, reg, ck, bmk, True)
+            if r is None or r == "inside":
+                continue
+            # one tile: its proportions, and every other covered part wholly in it or out of
+            # it (a strip across touching tiles cuts theirs)
+            lo_, sh_ = max(r[1]), min(r[1])
+            if not 1.6 <= lo_ / max(sh_, 1.0) <= 3.2:
+                continue
+            ys_, xs_ = np.nonzero(lk)
+            inr = _centres_in(np.stack([xs_ + x, ys_ + y], 1).astype(np.float64), [r])
+            n_in = np.bincount(lk[ys_, xs_], inr, nk)
+            frac = n_in / np.maximum(stk[:, 4], 1)
+            if np.any((frac[1:] > 0.1) & (frac[1:] < 0.9)):
+                continue
+            rects.append(r)
+            done = done + [r]
     return rects
 
 

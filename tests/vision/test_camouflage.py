@@ -189,3 +189,20 @@ def test_white_tiles_on_a_red_and_white_checked_cloth_are_found():
         sc = score_frame(recognize(img), labels, L)
         assert sc.false_tiles == 0 and sc.wrong_confident == 0, sc.errors
         assert sc.identity_ok >= 8, sc.errors
+
+
+def test_small_white_tiles_close_together_on_a_checked_cloth_are_found():
+    # white tiles hardly longer than the cloth's squares, a few close together: the white
+    # squares they touch join them all into one region of the cloth's other colour, and a
+    # rectangle grown from all their covered parts holds the cloth's pattern (nothing was
+    # read); each tile's covered parts give its own rectangle
+    names = ["6-6", "5-1", "4-1", "6-1", "3-1", "2-1", "6-4", "5-5", "4-4", "1-1", "3-3", "5-3"]
+    L = 70.0
+    tiles = tuple(TilePlacement(n, "up", (250.0 + 1.3 * L * (i % 4), 150.0 + 1.2 * L * (i // 4)), 10.0 + 23.0 * i)
+                  for i, n in enumerate(names))
+    lay = Layout(tiles=tiles, style="chinese", colours="white", table="check_cloth", tile_length_px=L,
+                 light=0.2, blur=0.8)
+    img, labels = render_layout(lay, 960, 540, seed=9)
+    sc = score_frame(recognize(img), labels, L)
+    assert sc.false_tiles == 0 and sc.wrong_confident == 0, sc.errors
+    assert sc.identity_ok >= 5, sc.errors
