@@ -1886,34 +1886,6 @@ FIRST_READ_CONF = 0.96
 FIRST_READ_MIN_PIPS = 4
 
 
-def _narrowed(img: np.ndarray, corners: np.ndarray, width: float, style: str,
-              aspect_hint: float | None, n_pips: int) -> tuple[_Read, np.ndarray] | None:
-    """An outline too wide for its length, narrowed to ``width`` against its first long
-    side, its second, or about its centre: the reading and outline of the first that reads
-    face up and whole (every pip whole, halves agreeing with the pip total and red count)
-    with the ``n_pips`` pips of the wide outline, if every one that does names the same
-    tile; else None."""
-    across = corners[2] - corners[1]
-    full = float(np.linalg.norm(across))
-    if full <= width:
-        return None
-    u = across / full * (full - width)
-    outs = [np.array([corners[0], corners[1], corners[2] - u, corners[3] - u], np.float32),
-            np.array([corners[0] + u, corners[1] + u, corners[2], corners[3]], np.float32),
-            np.array([corners[0] + u / 2, corners[1] + u / 2, corners[2] - u / 2, corners[3] - u / 2], np.float32)]
-    good = []
-    for c in outs:
-        rd = _read_tile(img, c, style, aspect_hint)
-        if rd is None or rd.face != "up" or rd.cut_pip or rd.quality < 1.0 or rd.n_pips != n_pips:
-            continue
-        name, _, conf = _name_and_confidence(rd, True)
-        if conf >= FIRST_READ_CONF:
-            good.append((name, rd, c))
-    if not good or len({g[0] for g in good}) > 1:
-        return None
-    return good[0][1], good[0][2]
-
-
 def _reads_whole(rd: _Read) -> bool:
     """A face-up reading with every pip whole and round, enough pips, and halves that agree
     with the pip total and red count (checked as if red were painted: an unpainted set falls
@@ -2427,18 +2399,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             lo_c = float(np.linalg.norm(corners[1] - corners[0]))
             sh_c = float(np.linalg.norm(corners[2] - corners[1]))
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
-                # too wide for a Chinese tile: the side that lies on a cell of the tile's
-                # colour shows no edge and was grown past it; narrowed to a tile's width
-                # against either long side (or centred), a reading that holds every pip
-                # whole and names the same tile every way it is whole is kept
-                # (only an outline as long as the image's tiles: one that stopped short of
-                # a tile's end holds part of it, and the strip cut off must hold no pip:
-                # a strip of a tile holds a column of its pips, 5-5 read as 2-2)
-                got = None if rd.has_bar or lo_c < 1.8 * sh_c or abs(lo_c * s / typ - 1) > 0.1 else _narrowed(
-                    image_bgr, corners, lo_c / (aspect_hint or 2.5), style, aspect_hint, rd.n_pips)
-                if got is None:
-                    continue
-                rd, corners = got
+                continue
         if pattern is not None:
             # no tile holds the cloth's coloured cells: an outline that does holds a piece of
             # the cloth, which reads as pips (a red check as a red pip)
