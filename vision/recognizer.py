@@ -65,6 +65,13 @@ TABLE_BACK_GAP = 12.0
 HAND_BESIDE = 0.02
 #: Levels of the distance-from-the-table mask.
 BG_LEVELS = (28, 42, 60)
+# the warm mask (green above blue: ivory and cream bodies); a table as warm as that adds a
+# level this far above its own median
+WARM_LEVEL = 22
+# a hand's palm: the skin blob's largest inscribed circle has at least this radius, in tile
+# lengths (generated palms: 0.21 and up; the orange sides and shadow along a column of
+# ivory tiles in a photo: up to 0.17)
+HAND_PALM = 0.20
 _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 _RING8 = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], np.uint8)  # a pixel's 8 neighbours
 CANON_W = 48  # canonical tile width in pixels for reading
@@ -222,9 +229,15 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
         chans.append(("bg", dist, list(BG_LEVELS), B))
     # ivory and cream: green above blue (white cloth, red checks and grey felt are not)
     warm = cv2.bitwise_and(cv2.subtract(planes[1], planes[0]), cv2.compare(V, 120, cv2.CMP_GT))
-    chans.append(("warm", warm, [22], B))
+    # under warm light (tungsten, a warm white balance) a white table is warm too: ivory is
+    # then warmer than the table's own level, not than a fixed one
+    levels = [WARM_LEVEL]
+    table_warm = float(np.median(warm[::4, ::4]))
+    if table_warm > WARM_LEVEL / 2:
+        levels.append(int(min(250, table_warm + WARM_LEVEL)))
+    chans.append(("warm", warm, levels, B))
     # ... and only its lightest part: a face without its own (shaded) side
-    chans.append(("warm+", cv2.bitwise_and(warm, cv2.compare(rel, 133, cv2.CMP_GT)), [22], B))
+    chans.append(("warm+", cv2.bitwise_and(warm, cv2.compare(rel, 133, cv2.CMP_GT)), levels, B))
     return chans
 
 
@@ -2009,7 +2022,7 @@ def _hands(small: np.ndarray, len_px: float, rects: list, hsv: np.ndarray | None
         cv2.drawContours(comp, [c - np.array([[x, y]], np.int32)], -1, 255, -1)
         comp = cv2.bitwise_and(comp, sk[y : y + bh, x : x + bw])
         dt = cv2.distanceTransform(comp, cv2.DIST_L2, 3)
-        if float(dt.max()) < 0.16 * len_px:
+        if float(dt.max()) < HAND_PALM * len_px:
             continue
         out[y : y + bh, x : x + bw] |= comp
         polys.append(c)

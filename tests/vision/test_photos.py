@@ -31,3 +31,32 @@ def test_printed_card_frames(photos_dir, photo_labels):
         img = cv2.imread(str(photos_dir / im["path"]))
         readings = [r for r in recognize(img) if not r.uncertain]
         assert [tuple(r.pips) for r in readings] == [tuple(im["tiles"][0]["pips"])], im["path"]
+
+
+def _read_variant(photos_dir, photo_labels, path, variant):
+    from vision.photobench import apply_variant
+
+    im = next(i for i in photo_labels["images"] if i["path"] == path)
+    img, centres = apply_variant(variant, cv2.imread(str(photos_dir / path)), [t["center"] for t in im["tiles"]])
+    labels = [dict(t, center=list(c)) for t, c in zip(im["tiles"], centres, strict=True)]
+    return recognize(img), labels
+
+
+def test_tile_sides_are_not_a_hand(photos_dir, photo_labels):
+    """The orange sides and shadow along a column of ivory tiles (jm_5) are skin-coloured and
+    as long as a hand, but no palm: the tiles are read, not reported under a hand (they were,
+    at JPEG quality 40 and turned 135°)."""
+    for variant in ("jpeg40", "rot135"):
+        readings, labels = _read_variant(photos_dir, photo_labels, "jm_5.png", variant)
+        assert not any(r.occluded for r in readings), variant
+        sc = score_frame(readings, labels, 300, variant)
+        assert sc.identity_ok == 4 and sc.wrong_confident == 0 and sc.false_tiles == 0, sc.errors
+
+
+def test_warm_light_on_white_paper(photos_dir, photo_labels):
+    """Under a warm white balance the paper is as warm as ivory by the fixed level: the warm
+    mask then also takes a level above the table's own (0 tiles were found before)."""
+    readings, labels = _read_variant(photos_dir, photo_labels, "jm_4.png", "warm")
+    sc = score_frame(readings, labels, 250, "warm")
+    assert sc.wrong_confident == 0 and sc.false_tiles == 0, sc.errors
+    assert sc.identity_ok >= 2, sc.errors
