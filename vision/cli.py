@@ -41,6 +41,9 @@ def register_bench(bench_subparsers) -> None:
                    help="instead: latency of the stream recognizer (only changed parts re-read) on scripted "
                    "sequences of a trick being played, and its readings against a cold read")
     p.add_argument("--scenes", type=int, default=12, metavar="N", help="with --stream: sequences (default 12)")
+    p.add_argument("--photos", metavar="DIR",
+                   help="instead: the labelled photos in DIR (DIR/labels.json, as in shared/photos) read as they "
+                   "are and turned, scaled, brighter, darker, noisier, re-compressed, blurred, colour-cast")
     p.set_defaults(func=_bench)
 
 
@@ -120,7 +123,17 @@ def _bench(args: argparse.Namespace) -> int:
         raise CommandError(f"--size must look like 1280x720, not {args.size!r}") from exc
     if args.frames < 1:
         raise CommandError("--frames must be at least 1")
-    if args.stream:
+    if args.photos:
+        from vision.photobench import run_photo_bench
+
+        if not (Path(args.photos) / "labels.json").is_file():
+            raise CommandError(f"--photos {args.photos}: no labels.json there (see shared/photos/labels.json)")
+        try:
+            res = run_photo_bench(args.photos, progress=lambda i, n: print(
+                f"  variant {i}/{n}", file=sys.stderr, flush=True))
+        except (ValueError, KeyError) as exc:
+            raise CommandError(f"--photos {args.photos}: {exc}") from exc
+    elif args.stream:
         from vision.bench import run_stream_bench
 
         if args.scenes < 1:

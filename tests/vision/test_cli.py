@@ -72,3 +72,38 @@ def test_bench_runs_small(tmp_path, capsys):
     assert "p50" in res["latency_ms"]["all"]
     assert cv2.imread(str(plot)) is not None
     assert main(["bench", "vision", "--size", "big"]) == 2
+
+
+def test_bench_photos(scene_png, tmp_path, capsys):
+    """``bench vision --photos DIR`` reads a labelled folder as it is and in every variant;
+    a folder without labels, or with an unreadable photo, is one clear error."""
+    from vision.photobench import VARIANTS
+
+    good, bad = scene_png
+    d = tmp_path / "photos"
+    d.mkdir()
+    (d / "t.png").write_bytes(good.read_bytes())
+    labels = {"images": [{"path": "t.png", "width": 600, "height": 400, "tiles": [
+        {"pips": [6, 6], "face": "up", "center": [160, 180]}, {"pips": [4, 1], "face": "up", "center": [420, 180]},
+        {"pips": None, "face": "down", "center": [300, 300]}]}]}
+    (d / "labels.json").write_text(json.dumps(labels))
+    assert main(["bench", "vision", "--photos", str(d), "--json"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert set(res["variants"]) == set(VARIANTS)
+    assert res["variants"]["as is"]["tiles"] == 3 and res["variants"]["as is"]["right"] == 3
+    assert res["tiles"] == 3 * len(VARIANTS)
+    assert main(["bench", "vision", "--photos", str(tmp_path)]) == 2
+    assert "no labels.json" in capsys.readouterr().err
+    (d / "t.png").write_bytes(bad.read_bytes())
+    assert main(["bench", "vision", "--photos", str(d)]) == 2
+    err = capsys.readouterr().err
+    assert "t.png" in err and "cannot decode" in err
+
+
+def test_photobench_docstring_examples_run():
+    import doctest
+
+    import vision.photobench as mod
+
+    res = doctest.testmod(mod)
+    assert res.attempted > 0 and res.failed == 0
