@@ -1430,6 +1430,7 @@ class _Read:
     cut_pip: bool = False  # the outline cuts through a pip
     bar_through: bool = False  # the "bar" runs right across, edge to edge: a seam, not a bar
     seam_along: bool = False  # a line along most of the length, inside: a seam
+    layout_ok: bool = True  # a Western tile's halves show die layouts (see _die_layouts_ok)
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -1846,8 +1847,61 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         for k, p in zip(counted, pips, strict=True):
             if abs(p[0] - split) < 0.07 * Lc:
                 amb += k
+    layout_ok = not has_bar or _die_layouts_ok(pips, counted, split, Lc, Wc)
     return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
-                 bar_through or line_across, seam_along)
+                 bar_through or line_across, seam_along, layout_ok)
+
+
+# The die layouts of a Western tile's half, as cells of a 3 x 3 grid over the half: (across,
+# along), 0 / 1 / 2 (see shared/tiles.md: Western sets keep their die layouts when repainted).
+_DIE = {
+    1: [{(1, 1)}],
+    2: [{(0, 0), (2, 2)}, {(2, 0), (0, 2)}],
+    3: [{(0, 0), (1, 1), (2, 2)}, {(2, 0), (1, 1), (0, 2)}],
+    4: [{(0, 0), (2, 0), (0, 2), (2, 2)}],
+    5: [{(0, 0), (2, 0), (0, 2), (2, 2), (1, 1)}],
+    6: [{(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)}, {(0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2)}],
+}
+
+
+def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int) -> bool:
+    """Each half of a tile with a divider bar shows its count as a die does: a 6 that lost
+    a pip is no 5 (a 5 has its centre pip), a 3 with a spot added is no 4.  The pips are
+    placed on a 3 x 3 grid over their own extent (an outline that also holds the tile's side
+    or shadow moves them all alike); a half spread less than DIE_SPAN of the tile's width
+    along an axis is one row on that axis.  A half with pips run together (counted more
+    than once) is not checked.
+
+    >>> _die_layouts_ok([(12, 12, False, 9), (36, 36, False, 9)], [1, 1], 48, 96, 48)  # a 2
+    True
+    >>> _die_layouts_ok([(12, 12, False, 9), (12, 36, False, 9)], [1, 1], 48, 96, 48)  # not a 2
+    False
+    >>> five = [(x, y, False, 9) for x, y in ((10, 10), (10, 24), (10, 38), (38, 10), (38, 38))]
+    >>> _die_layouts_ok(five, [1] * 5, 48, 96, 48)  # a 6 that lost a pip
+    False
+    """
+    for lo, hi in ((0.0, split), (split, float(Lc) + 1.0)):
+        mine = [(p, k) for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi]
+        if len(mine) < 2 or any(k > 1 for _, k in mine) or len(mine) > 6:
+            continue
+        xs = np.array([p[0] for p, _ in mine], np.float64)
+        ys = np.array([p[1] for p, _ in mine], np.float64)
+
+        def cells(v: np.ndarray) -> np.ndarray:
+            span = float(v.max() - v.min())
+            if span < DIE_SPAN * Wc:
+                return np.ones(len(v), np.int64)
+            t = (v - v.min()) / span
+            return np.where(t < 0.25, 0, np.where(t > 0.75, 2, 1))
+
+        got = set(zip(cells(ys).tolist(), cells(xs).tolist(), strict=True))
+        if len(got) != len(mine) or got not in _DIE[len(mine)]:
+            return False
+    return True
+
+
+#: a half's pips spread less than this (in tile widths) along an axis lie in one row on it
+DIE_SPAN = 0.2
 
 
 def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int] | None, str | None, float]:
@@ -1874,6 +1928,9 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
             ok_layout = rd.ambiguous_mid > 0
             return (t.hi, t.lo), nm, (0.8 if ok_layout else 0.45) * conf
         return (hi, lo), None, 0.3 * conf
+    if not rd.layout_ok:
+        # a half is no die layout: a pip lost or one too many (or an outline far off)
+        conf *= LAYOUT_CONF
     if by_counts is None:
         # unpainted Western set: only the halves
         return (hi, lo), t_h.name, 0.88 * conf
@@ -1891,6 +1948,10 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
         return (t.hi, t.lo), nm, 0.4 * conf
     return (hi, lo), None, 0.35 * conf
 
+
+#: a reading whose halves are no die layouts keeps this much of its confidence (below
+#: UNCERTAIN_BELOW: such a reading is never taken as sure)
+LAYOUT_CONF = 0.6
 
 #: A proposal's own outline is kept without a re-cut when its reading is this sure ...
 FIRST_READ_CONF = 0.96

@@ -60,3 +60,22 @@ def test_warm_light_on_white_paper(photos_dir, photo_labels):
     sc = score_frame(readings, labels, 250, "warm")
     assert sc.wrong_confident == 0 and sc.false_tiles == 0, sc.errors
     assert sc.identity_ok >= 2, sc.errors
+
+
+def test_a_lost_pip_is_no_die_layout(photos_dir, photo_labels):
+    """An unpainted Western set has no red check: a 6-6 shot darker (gamma 1.6) lost a pip
+    and read 6-5 at 0.88.  Five pips in two rows of three with no centre are no die's 5: the
+    reading is now uncertain, not a confident wrong name."""
+    readings, labels = _read_variant(photos_dir, photo_labels, "jm_6.png", "darker")
+    sc = score_frame(readings, labels, 300, "darker")
+    assert sc.wrong_confident == 0 and sc.false_tiles == 0, sc.errors
+    assert sc.identity_ok >= 3, sc.errors
+
+
+def test_recognizer_docstring_examples_run():
+    import doctest
+
+    import vision.recognizer as mod
+
+    res = doctest.testmod(mod)
+    assert res.attempted >= 3 and res.failed == 0
