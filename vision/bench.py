@@ -4,6 +4,11 @@ Seeds start at 910000 (the tests use seeds below 10000).  Tile counts cycle thro
 1–32 so every bucket (1–8, 9–16, 17–24, 25–32) gets a quarter of the frames.  Latency is
 the wall time of :func:`vision.recognizer.recognize` on one core (``cv2.setNumThreads(1)``),
 decoding and rendering excluded.
+
+``generator="scene3d"`` takes the frames from :func:`vision.scene3d.generate_scene3d`
+instead, a second generator written independently of the recognizer (3D tiles under a
+pinhole camera), to see whether the figures hold on pictures the recognizer was never tuned
+on; its bench seeds are 950000 and up.
 """
 
 from __future__ import annotations
@@ -18,10 +23,24 @@ from vision.recognizer import recognize
 from vision.scene import render_layout, scene_layout
 
 BUCKETS = ((1, 8), (9, 16), (17, 24), (25, 32))
+GENERATORS = ("scene", "scene3d")
+
+
+def _frame(generator: str, seed: int, width: int, height: int, n: int):
+    """One labelled frame: (image, labels, tile length in pixels)."""
+    if generator == "scene3d":
+        from vision.scene3d import generate_scene3d
+
+        return generate_scene3d(seed, width, height, n_tiles=n)
+    layout = scene_layout(seed, width, height, n_tiles=n)
+    img, labels = render_layout(layout, width, height, seed=seed)
+    return img, labels, layout.tile_length_px
 
 
 def run_bench(frames: int = 200, width: int = 1280, height: int = 720, seed: int = 910_000,
-              plot: str | None = None) -> dict:
+              plot: str | None = None, generator: str = "scene") -> dict:
+    if generator not in GENERATORS:
+        raise ValueError(f"generator must be one of {', '.join(GENERATORS)}, not {generator!r}")
     cv2.setNumThreads(1)
     total = Score()
     per_bucket: dict[str, list[float]] = {f"{a}-{b}": [] for a, b in BUCKETS}
@@ -29,26 +48,26 @@ def run_bench(frames: int = 200, width: int = 1280, height: int = 720, seed: int
     cpu: list[float] = []
     rng = np.random.default_rng(seed)
     # warm up (OpenCV's first calls allocate and initialise), not timed
-    warm, _ = render_layout(scene_layout(seed - 1, width, height, n_tiles=8), width, height, seed=seed - 1)
+    warm = _frame(generator, seed - 1, width, height, 8)[0]
     recognize(warm)
     for i in range(frames):
         s = seed + i
         a, b = BUCKETS[i % len(BUCKETS)]
         n = int(rng.integers(a, b + 1))
-        layout = scene_layout(s, width, height, n_tiles=n)
-        img, labels = render_layout(layout, width, height, seed=s)
+        img, labels, tile_len = _frame(generator, s, width, height, n)
         c0 = time.process_time()
         t0 = time.perf_counter()
         readings = recognize(img)
         ms = (time.perf_counter() - t0) * 1000.0
         cpu.append((time.process_time() - c0) * 1000.0)
-        sc = score_frame(readings, labels, layout.tile_length_px, s)
+        sc = score_frame(readings, labels, tile_len, s)
         total.add(sc)
         per_bucket[f"{a}-{b}"].append(ms)
         points.append((len(labels), ms))
     lat_all = [ms for _, ms in points]
     res = {
         "frames": frames,
+        "generator": generator,
         "size": f"{width}x{height}",
         "threads": 1,
         "tiles": total.tiles,
@@ -69,7 +88,8 @@ def run_bench(frames: int = 200, width: int = 1280, height: int = 720, seed: int
         },
     }
     lines = [
-        f"tiengow bench vision — {frames} generated frames {width}x{height}, seeds {seed}..{seed + frames - 1}, "
+        f"tiengow bench vision — {frames} generated frames ({generator}) {width}x{height}, "
+        f"seeds {seed}..{seed + frames - 1}, "
         "one core (cv2.setNumThreads(1))",
         f"  tiles (not under a hand)  {total.tiles}",
         f"  tile identity right       {total.identity_rate:.2%}  (uncertain {total.uncertain}, "
