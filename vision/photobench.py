@@ -27,23 +27,6 @@ import numpy as np
 from vision.evaluate import Score, score_frame
 from vision.recognizer import recognize
 
-# name → what it does to the photo (centres follow the geometric ones)
-VARIANTS: dict[str, str] = {
-    "as is": "the photo as stored",
-    "rot30": "turned 30° (the frame grown to hold it, its border repeated)",
-    "rot90": "turned 90°",
-    "rot135": "turned 135°",
-    "half": "half the size (INTER_AREA)",
-    "x1.6": "1.6 times the size (INTER_CUBIC)",
-    "brighter": "gamma 0.6",
-    "darker": "gamma 1.6",
-    "noise": "Gaussian noise, sigma 8 grey levels (fixed seed)",
-    "jpeg40": "re-encoded as JPEG at quality 40",
-    "blur": "Gaussian blur, sigma 1.5 px",
-    "bluish": "white balance: blue x1.2, red x0.8",
-    "warm": "white balance: blue x0.8, red x1.2 (tungsten light)",
-}
-
 
 def _rotate(img: np.ndarray, pts: list, angle: float) -> tuple[np.ndarray, list]:
     h, w = img.shape[:2]
@@ -82,30 +65,43 @@ def _scale(img: np.ndarray, pts: list, f: float) -> tuple[np.ndarray, list]:
     return out, [(x * f, y * f) for x, y in pts]
 
 
-_PIXELS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
-    "as is": lambda i: i,
-    "brighter": lambda i: _lut(i, 0.6),
-    "darker": lambda i: _lut(i, 1.6),
-    "noise": lambda i: np.clip(i + np.random.default_rng(0).normal(0, 8, i.shape), 0, 255).astype(np.uint8),
-    "jpeg40": lambda i: _jpeg(i, 40),
-    "blur": lambda i: cv2.GaussianBlur(i, (0, 0), 1.5),
-    "bluish": lambda i: _balance(i, 1.2, 0.8),
-    "warm": lambda i: _balance(i, 0.8, 1.2),
+def _pixels(f: Callable[[np.ndarray], np.ndarray]) -> Callable[[np.ndarray, list], tuple[np.ndarray, list]]:
+    """A variant that changes the pixels only: the points stay where they are."""
+    return lambda img, pts: (f(img), list(pts))
+
+
+# name → (what it does to the photo, photo and points → the variant and the points moved)
+VARIANTS: dict[str, tuple[str, Callable[[np.ndarray, list], tuple[np.ndarray, list]]]] = {
+    "as is": ("the photo as stored", _pixels(lambda i: i)),
+    "rot30": ("turned 30° (the frame grown to hold it, its border repeated)", lambda i, p: _rotate(i, p, 30)),
+    "rot90": ("turned 90°", lambda i, p: _rotate(i, p, 90)),
+    "rot135": ("turned 135°", lambda i, p: _rotate(i, p, 135)),
+    "half": ("half the size (INTER_AREA)", lambda i, p: _scale(i, p, 0.5)),
+    "x1.6": ("1.6 times the size (INTER_CUBIC)", lambda i, p: _scale(i, p, 1.6)),
+    "brighter": ("gamma 0.6", _pixels(lambda i: _lut(i, 0.6))),
+    "darker": ("gamma 1.6", _pixels(lambda i: _lut(i, 1.6))),
+    "noise": ("Gaussian noise, sigma 8 grey levels (fixed seed)", _pixels(
+        lambda i: np.clip(i + np.random.default_rng(0).normal(0, 8, i.shape), 0, 255).astype(np.uint8))),
+    "jpeg40": ("re-encoded as JPEG at quality 40", _pixels(lambda i: _jpeg(i, 40))),
+    "blur": ("Gaussian blur, sigma 1.5 px", _pixels(lambda i: cv2.GaussianBlur(i, (0, 0), 1.5))),
+    "bluish": ("white balance: blue x1.2, red x0.8", _pixels(lambda i: _balance(i, 1.2, 0.8))),
+    "warm": ("white balance: blue x0.8, red x1.2 (tungsten light)", _pixels(lambda i: _balance(i, 0.8, 1.2))),
 }
 
 
 def apply_variant(name: str, img: np.ndarray, centres: list) -> tuple[np.ndarray, list]:
     """The photo ``img`` as variant ``name`` (a key of :data:`VARIANTS`), with the points
     ``centres`` (image pixels) moved with it."""
-    if name in _PIXELS:
-        return _PIXELS[name](img), list(centres)
-    if name.startswith("rot"):
-        return _rotate(img, centres, float(name[3:]))
-    if name == "half":
-        return _scale(img, centres, 0.5)
-    if name == "x1.6":
-        return _scale(img, centres, 1.6)
-    raise KeyError(f"no photo variant {name!r}; known: {', '.join(VARIANTS)}")
+    if name not in VARIANTS:
+        raise KeyError(f"no photo variant {name!r}; known: {', '.join(VARIANTS)}")
+    return VARIANTS[name][1](img, centres)
+
+
+def variant_labels(name: str, img: np.ndarray, tiles: list[dict]) -> tuple[np.ndarray, list[dict]]:
+    """The photo as variant ``name`` and its labelled ``tiles`` (dicts with a ``center``, as
+    in labels.json) with their centres moved with the pixels."""
+    out, cs = apply_variant(name, img, [t["center"] for t in tiles])
+    return out, [dict(t, center=list(c)) for t, c in zip(tiles, cs, strict=True)]
 
 
 def _tile_len(labels: list, width: int, height: int) -> float:
@@ -133,8 +129,7 @@ def run_photo_bench(photos: str | Path, variants: list[str] | None = None,
             img = cv2.imread(str(root / im["path"]), cv2.IMREAD_COLOR)
             if img is None:
                 raise ValueError(f"{root / im['path']}: cannot decode as an image")
-            out, cs = apply_variant(name, img, [t["center"] for t in im["tiles"]])
-            labels = [dict(t, center=list(c)) for t, c in zip(im["tiles"], cs, strict=True)]
+            out, labels = variant_labels(name, img, im["tiles"])
             c0 = time.process_time()
             readings = recognize(out)
             cpu.append((time.process_time() - c0) * 1000.0)
@@ -153,7 +148,7 @@ def run_photo_bench(photos: str | Path, variants: list[str] | None = None,
              f"  {'variant':10s} {'right':>9s} {'uncertain':>9s} {'missed':>6s} {'wrong':>5s} {'false':>5s}  what"]
     for n, r in rows.items():
         lines.append(f"  {n:10s} {r['right']:>4d} / {r['tiles']:<3d} {r['uncertain']:>9d} {r['missed']:>6d} "
-                     f"{r['wrong_confident']:>5d} {r['false_tiles']:>5d}  {VARIANTS[n]}")
+                     f"{r['wrong_confident']:>5d} {r['false_tiles']:>5d}  {VARIANTS[n][0]}")
     lines.append(f"  {'all':10s} {total.identity_ok:>4d} / {total.tiles:<3d} {total.uncertain:>9d} "
                  f"{total.missed:>6d} {total.wrong_confident:>5d} {total.false_tiles:>5d}  "
                  f"identity {total.identity_rate:.1%}")

@@ -232,7 +232,7 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     # under warm light (tungsten, a warm white balance) a white table is warm too: ivory is
     # then warmer than the table's own level, not than a fixed one
     levels = [WARM_LEVEL]
-    table_warm = float(np.median(warm[::4, ::4]))
+    table_warm = _median_u8(warm[::4, ::4])
     if table_warm > WARM_LEVEL / 2:
         levels.append(int(min(250, table_warm + WARM_LEVEL)))
     chans.append(("warm", warm, levels, B))
@@ -1862,14 +1862,17 @@ _DIE = {
     5: [{(0, 0), (2, 0), (0, 2), (2, 2), (1, 1)}],
     6: [{(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)}, {(0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2)}],
 }
+#: a half's pips spread less than this (in tile widths) along an axis lie in one row on it
+DIE_SPAN = 0.2
 
 
 def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int) -> bool:
     """Each half of a tile with a divider bar shows its count as a die does: a 6 that lost
-    a pip is no 5 (a 5 has its centre pip), a 3 with a spot added is no 4.  The pips are
-    placed on a 3 x 3 grid over their own extent (an outline that also holds the tile's side
-    or shadow moves them all alike); a half spread less than DIE_SPAN of the tile's width
-    along an axis is one row on that axis.  A half with pips run together (counted more
+    a side pip is no 5 (a 5 has its centre pip); a lost pip that leaves a die's layout (a 3
+    without its centre is a 2) is not caught.  The pips are placed on a 3 x 3 grid over
+    their own extent (an outline that also holds the tile's side or shadow moves them all
+    alike); a half spread less than DIE_SPAN of the tile's width along an axis is one row
+    on that axis.  A half with pips run together (counted more
     than once) is not checked.
 
     >>> _die_layouts_ok([(12, 12, False, 9), (36, 36, False, 9)], [1, 1], 48, 96, 48)  # a 2
@@ -1898,10 +1901,6 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int) -
         if len(got) != len(mine) or got not in _DIE[len(mine)]:
             return False
     return True
-
-
-#: a half's pips spread less than this (in tile widths) along an axis lie in one row on it
-DIE_SPAN = 0.2
 
 
 def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int] | None, str | None, float]:

@@ -34,11 +34,10 @@ def test_printed_card_frames(photos_dir, photo_labels):
 
 
 def _read_variant(photos_dir, photo_labels, path, variant):
-    from vision.photobench import apply_variant
+    from vision.photobench import variant_labels
 
     im = next(i for i in photo_labels["images"] if i["path"] == path)
-    img, centres = apply_variant(variant, cv2.imread(str(photos_dir / path)), [t["center"] for t in im["tiles"]])
-    labels = [dict(t, center=list(c)) for t, c in zip(im["tiles"], centres, strict=True)]
+    img, labels = variant_labels(variant, cv2.imread(str(photos_dir / path)), im["tiles"])
     return recognize(img), labels
 
 
