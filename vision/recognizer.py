@@ -1431,6 +1431,7 @@ class _Read:
     bar_through: bool = False  # the "bar" runs right across, edge to edge: a seam, not a bar
     seam_along: bool = False  # a line along most of the length, inside: a seam
     layout_ok: bool = True  # a Western tile's halves show die layouts (see _die_layouts_ok)
+    long_three: bool = False  # six pips laid out as the 3-3 along the long axis (_long_three)
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -1648,6 +1649,59 @@ def _hat(src: np.ndarray, op: int, ker: np.ndarray) -> np.ndarray:
     return cv2.subtract(x, src) if op == cv2.MORPH_BLACKHAT else cv2.subtract(src, x)
 
 
+#: a spot whose centre lies this close to the middle of a divider bar (in tile widths) is
+#: the bar's spinner (the pin at its middle) or a piece of the bar, never a pip: a die has
+#: no pip there (a printed set's pips may touch the bar nearer its ends)
+BAR_CLEAR = 0.12
+
+
+def _broken_bar(bw: np.ndarray, Lc: int, Wc: int) -> tuple[float, float, np.ndarray] | None:
+    """A divider bar that the vertical opening misses: slanted (an outline sheared by
+    perspective, motion blur) or broken in two by a spinner of another colour.  Thin
+    straight pieces near the middle, within 35 degrees of the across direction, that lie
+    on one line together spanning most of the width.  Returns (x of the line at the
+    middle of the width, slope dx/dy, the pieces' mask) or None.
+
+    >>> bw = np.zeros((48, 96), np.uint8)
+    >>> bw[4:20, 47:50] = 255; bw[28:44, 49:52] = 255   # a bar broken at its middle
+    >>> x, slope, m = _broken_bar(bw, 96, 48)
+    >>> round(x), abs(slope) < 0.2, int(m.max())
+    (49, True, 255)
+    >>> bw[:] = 0; bw[10:20, 40:50] = 255; bw[28:38, 40:50] = 255   # two pips in a column
+    >>> _broken_bar(bw, 96, 48) is None
+    True
+    """
+    n, lbl, st, ce = _components8(bw)
+    if n < 2:
+        return None
+    ws_, hs_ = st[1:, cv2.CC_STAT_WIDTH], st[1:, cv2.CC_STAT_HEIGHT]
+    cand = np.nonzero((0.3 * Lc <= ce[1:, 0]) & (ce[1:, 0] <= 0.7 * Lc) & (hs_ >= 0.2 * Wc) &
+                      (ws_ <= 0.6 * Wc))[0] + 1
+    pieces = []
+    for k in cand:
+        x, y, w_, h_ = st[k, :4]
+        mo = cv2.moments((lbl[y : y + h_, x : x + w_] == k).astype(np.uint8), True)
+        if mo["m00"] < 3:
+            continue
+        mu20, mu02, mu11 = mo["mu20"] / mo["m00"], mo["mu02"] / mo["m00"], mo["mu11"] / mo["m00"]
+        d = math.sqrt(max(0.0, (mu20 - mu02) ** 2 / 4 + mu11 * mu11))
+        minor, major = 4 * math.sqrt(max(0.0, (mu20 + mu02) / 2 - d)), 4 * math.sqrt((mu20 + mu02) / 2 + d)
+        # the main axis against the across (y) direction
+        tilt = abs(0.5 * math.degrees(math.atan2(2 * mu11, mu02 - mu20)))
+        if minor <= 0.14 * Wc and major >= 0.25 * Wc and major >= 3 * minor and tilt <= 35:
+            pieces.append(k)
+    if not pieces:
+        return None
+    mask = np.isin(lbl, pieces).astype(np.uint8) * 255
+    ys, xs = np.nonzero(mask)
+    if ys.max() - ys.min() < 0.6 * Wc or len(ys) < 0.42 * Wc * 2:
+        return None
+    slope, x0 = np.polyfit(ys.astype(np.float64), xs.astype(np.float64), 1)
+    if abs(slope) > 0.7 or np.abs(xs - (x0 + slope * ys)).max() > 0.1 * Wc:
+        return None  # not one straight line
+    return float(x0 + slope * Wc / 2.0), float(slope), mask
+
+
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None = None, seams: bool = False) -> _Read | None:
     """``seams``: also look for seam lines in it (a piece of a split group)."""
@@ -1721,6 +1775,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     has_bar = bar_through = False
     split = Lc / 2.0
     bar = cv2.morphologyEx(bw, cv2.MORPH_OPEN, vk) if style != "chinese" else None
+    bar_mask = None
+    slope = 0.0  # the bar's slant: its x moves by slope per pixel across the tile
     if bar is not None and cv2.countNonZero(bar):
         nb, lb, sb, cb = _components8(bar)
         best = None
@@ -1731,16 +1787,28 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 if best is None or h_ > best[1]:
                     best = (cxk, h_, k)
         if best is not None:
-            has_bar = True
             split = float(best[0])
-            if seams:
-                ys_, xs_ = np.nonzero(lb == best[2])
-                kb = int(la[ys_[len(ys_) // 2], xs_[len(xs_) // 2]])
-                bar_through = line_across or (kb > 0 and sa[kb, cv2.CC_STAT_HEIGHT] >= Wc - 2)
-            # remove the bar (slightly grown) from the pip mask
             bar_mask = (lb == best[2]).astype(np.uint8) * 255
-            bw = cv2.bitwise_and(bw, cv2.bitwise_not(bar_mask))
-            bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
+    if bar_mask is None and bar is not None:
+        # a bar seen slanted (a sheared outline, motion blur) or broken by a spinner
+        found = _broken_bar(bw, Lc, Wc)
+        if found is not None:
+            split, slope, bar_mask = found
+    if bar_mask is not None:
+        has_bar = True
+        if seams:
+            ys_, xs_ = np.nonzero(bar_mask)
+            kb = int(la[ys_[len(ys_) // 2], xs_[len(xs_) // 2]])
+            bar_through = line_across or (kb > 0 and sa[kb, cv2.CC_STAT_HEIGHT] >= Wc - 2)
+        # remove the bar from the pip mask, and whatever lies on its line: no pip sits on
+        # the bar, but a spinner (the brass pin at its middle) and pieces of the bar do
+        bw = cv2.bitwise_and(bw, cv2.bitwise_not(bar_mask))
+        bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
+        nq, lq, sq, cq = _components8(bw)
+        if nq > 1:
+            on_bar = np.nonzero(np.hypot(cq[1:, 0] - split, cq[1:, 1] - Wc / 2.0) < BAR_CLEAR * Wc)[0] + 1
+            if len(on_bar):
+                bw[np.isin(lq, on_bar)] = 0
     if debug is not None:
         debug.update(crop=crop, resp=resp, bw=bw.copy(), split=split, has_bar=has_bar)
     n, lbl, stats, cents = _components8(bw)
@@ -1807,6 +1875,9 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             xi, yi = int(cx), int(cy)
             reds.append(bool(a_bl[yi, xi] > ref_a and l_bl[yi, xi] < 215))
         pips = [(p[0], p[1], rd, p[3]) for p, rd in zip(pips, reds, strict=True)]
+        if slope:
+            # pips placed against a slanted bar: sheared back so that the bar stands across
+            pips = [(p[0] - slope * (p[1] - Wc / 2.0), p[1], p[2], p[3]) for p in pips]
     else:
         counted = []
     if debug is not None:
@@ -1822,6 +1893,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             spots_back = True
         elif near and len(pips) == 1 and pips[0][2] and abs(pips[0][1] - Wc / 2) < 0.15 * Wc:
             spots_back = True  # only the red middle spot survived
+        elif len(pips) == 3 and _spots_through_centre(pips, Lc, Wc):
+            spots_back = True  # the back's diagonal, longer than the tile is wide
     # a tile's body is one colour: two halves that differ are two things side by side
     body = cv2.bitwise_and(inner, cv2.bitwise_not(cv2.dilate(bw, _K5)))
     half = int(split)
@@ -1849,7 +1922,50 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 amb += k
     layout_ok = not has_bar or _die_layouts_ok(pips, counted, split, Lc, Wc)
     return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
-                 bar_through or line_across, seam_along, layout_ok)
+                 bar_through or line_across, seam_along, layout_ok,
+                 not has_bar and counted == [1] * 6 and _long_three(pips, Lc, Wc))
+
+
+def _spots_through_centre(pips: list, Lc: int, Wc: int) -> bool:
+    """Three spots in a line through the tile's centre, the middle one on it: a spotted
+    back (shared/tiles.md: three spots set diagonally).  No face has a pip at the tile's
+    centre: a 1 sits in the middle of its half, a Western tile's bar crosses the centre.
+
+    >>> _spots_through_centre([(30, 34, False, 9), (60, 24, True, 9), (90, 14, False, 9)], 120, 48)
+    True
+    >>> _spots_through_centre([(30, 24, True, 9), (80, 12, False, 9), (100, 36, False, 9)], 120, 48)  # a 2-1
+    False
+    """
+    a, b, c = sorted(pips)
+    cx, cy = Lc / 2.0, Wc / 2.0
+    return math.hypot(b[0] - cx, b[1] - cy) < 0.15 * Wc and \
+        math.hypot((a[0] + c[0]) / 2 - cx, (a[1] + c[1]) / 2 - cy) < 0.15 * Wc
+
+
+def _long_three(pips: list, Lc: int, Wc: int) -> bool:
+    """Six pips in three pairs across the tile, at its two ends and straddling its middle,
+    evenly spaced: the 3-3 drawn along the long axis (shared/tiles.md), whose halves
+    cannot be split by geometry.
+
+    >>> six = [(x, y, False, 9) for x in (24, 60, 96) for y in (14, 34)]
+    >>> _long_three(six, 120, 48)
+    True
+    >>> _long_three([(x, y, False, 9) for x in (20, 30, 90) for y in (14, 34)], 120, 48)
+    False
+    """
+    xs = sorted(p[0] for p in pips)
+    pairs = [xs[0:2], xs[2:4], xs[4:6]]
+    if any(q[1] - q[0] > 0.08 * Lc for q in pairs):
+        return False
+    mids = [(q[0] + q[1]) / 2 for q in pairs]
+    gaps = mids[1] - mids[0], mids[2] - mids[1]
+    if abs(mids[1] - Lc / 2.0) > 0.08 * Lc or min(gaps) < 0.7 * max(gaps):
+        return False
+    for lo in (0, 2, 4):  # each pair lies across the tile
+        ys = sorted(p[1] for p in pips if xs[lo] <= p[0] <= xs[lo + 1])
+        if len(ys) != 2 or ys[1] - ys[0] < 0.25 * Wc:
+            return False
+    return True
 
 
 # The die layouts of a Western tile's half, as cells of a 3 x 3 grid over the half: (across,
@@ -1924,7 +2040,7 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
         if by_counts and len(by_counts) == 1:
             nm = next(iter(by_counts))
             t = Tile.parse(nm)
-            ok_layout = rd.ambiguous_mid > 0
+            ok_layout = rd.ambiguous_mid > 0 and rd.long_three
             return (t.hi, t.lo), nm, (0.8 if ok_layout else 0.45) * conf
         return (hi, lo), None, 0.3 * conf
     if not rd.layout_ok:
@@ -1942,7 +2058,7 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
     if by_counts and len(by_counts) == 1:
         nm = next(iter(by_counts))
         t = Tile.parse(nm)
-        if t.total == total and rd.ambiguous_mid > 0:
+        if t.total == total and rd.ambiguous_mid > 0 and rd.long_three:
             return (t.hi, t.lo), nm, 0.8 * conf
         return (t.hi, t.lo), nm, 0.4 * conf
     return (hi, lo), None, 0.35 * conf

@@ -1,0 +1,81 @@
+"""Divider bars with a spinner, bars seen slanted, wide spotted backs and the 3-3 drawn
+along the axis: readings that went wrong on scenes of `vision.scene3d` (2026-11-25; see
+docs/vision.md, "Spinners, slanted bars and wide backs")."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.recognizer import UNCERTAIN_BELOW, _name_and_confidence, _Read, _read_tile
+
+IVORY, BLACK = (200, 225, 235), (25, 25, 28)
+BRASS = (60, 170, 215)
+
+
+def _tile(pips_xy, body, pip, red_xy=(), red=(40, 40, 205), bar=True, spinner=None, shear=0.0, r=9):
+    """A 2:1 Western tile filling a 200x100 image, the bar at its middle (with a spinner of
+    colour ``spinner`` on it), the whole face sheared by ``shear`` (x moves by shear * (y - 50)):
+    what a rectangle fitted to a tile seen in perspective reads."""
+    img = np.zeros((100, 200, 3), np.uint8)
+    img[:] = body
+    if bar:
+        img[12:88, 98:102] = pip
+    if spinner is not None:
+        cv2.circle(img, (100, 50), 8, spinner, -1, cv2.LINE_AA)
+    for x, y in pips_xy:
+        cv2.circle(img, (x, y), r, pip, -1, cv2.LINE_AA)
+    for x, y in red_xy:
+        cv2.circle(img, (x, y), r, red, -1, cv2.LINE_AA)
+    if shear:
+        M = np.float32([[1, shear, -shear * 50], [0, 1, 0]])
+        img = cv2.warpAffine(img, M, (200, 100), borderMode=cv2.BORDER_REPLICATE)
+    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    return img, np.float32([[0, 0], [199, 0], [199, 99], [0, 99]])
+
+
+TWO_TWO = [(25, 25), (75, 75), (125, 25), (175, 75)]
+
+
+def test_a_spinner_is_no_pip_and_does_not_hide_the_bar():
+    # ivory, black bar and pips, a brass spinner breaking the bar at its middle
+    img, corners = _tile(TWO_TWO, IVORY, BLACK, spinner=BRASS)
+    rd = _read_tile(img, corners, "auto", None)
+    assert rd is not None and rd.face == "up" and rd.has_bar
+    assert rd.halves == (2, 2), rd
+    # black tile, light pips and bar, a brass spinner (lighter than the body: it shows as a spot)
+    img, corners = _tile(TWO_TWO, BLACK, (225, 230, 235), spinner=BRASS)
+    rd = _read_tile(img, corners, "auto", None)
+    assert rd is not None and rd.has_bar and rd.halves == (2, 2), rd
+
+
+def test_a_slanted_bar_is_found_and_its_halves_read():
+    # a 2-1 whose face is sheared (the bar 20 degrees off the across direction)
+    img, corners = _tile([(30, 30), (70, 70), (150, 50)], BLACK, (225, 230, 235), shear=0.36,
+                         spinner=BRASS)
+    rd = _read_tile(img, corners, "auto", None)
+    assert rd is not None and rd.has_bar, rd
+    assert rd.halves == (2, 1), rd
+
+
+def test_wide_spotted_back_is_face_down():
+    # three spots on a diagonal through the centre, the middle one red, reaching further
+    # along the tile than its width: a back, never a 2-1
+    img = np.zeros((100, 250, 3), np.uint8)
+    img[:] = BLACK
+    for (x, y), col in (((75, 80), (225, 230, 235)), ((125, 50), (40, 40, 205)), ((175, 20), (225, 230, 235))):
+        cv2.circle(img, (x, y), 10, col, -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    rd = _read_tile(img, np.float32([[0, 0], [249, 0], [249, 99], [0, 99]]), "auto", None)
+    assert rd is not None and rd.face == "down", rd
+
+
+def test_only_the_long_three_layout_names_a_3_3_from_the_counts():
+    # six pips, none red, whose halves read 5-1: the counts say 3-3 (total 6, no red), but
+    # six pips that are not three pairs across the tile are no 3-3 drawn along the axis
+    rd = _Read("up", (5, 1), 0, False, 1.0, 1, False, 6, long_three=False)
+    _, name, conf = _name_and_confidence(rd, True)
+    assert conf < UNCERTAIN_BELOW, (name, conf)
+    rd = _Read("up", (5, 1), 0, False, 1.0, 1, False, 6, long_three=True)
+    _, name, conf = _name_and_confidence(rd, True)
+    assert name == "3-3" and conf >= UNCERTAIN_BELOW
