@@ -1871,9 +1871,17 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         l_bl = cv2.blur(L, (3, 3))
         ref_a = max(body_a, 128.0) + 14.0
         reds = []
-        for cx, cy, _, _a in pips:
+        for (cx, cy, _, _a), comp, k in zip(pips, stats_of, comp_ids, strict=True):
             xi, yi = int(cx), int(cy)
-            reds.append(bool(a_bl[yi, xi] > ref_a and l_bl[yi, xi] < 215))
+            red_k = bool(a_bl[yi, xi] > ref_a and l_bl[yi, xi] < 215)
+            if not red_k:
+                # a pip's centre may not show its colour: a ring (an incised pip painted
+                # round its rim) or a highlight on a domed pip; its pixels all round do
+                x, y, w_, h_ = comp[:4]
+                ms = (lbl[y : y + h_, x : x + w_] == k).view(np.uint8)
+                m_l, m_a = cv2.mean(lab[y : y + h_, x : x + w_], mask=ms)[:2]
+                red_k = m_a > ref_a and m_l < 215
+            reds.append(red_k)
         pips = [(p[0], p[1], rd, p[3]) for p, rd in zip(pips, reds, strict=True)]
         if slope:
             # pips placed against a slanted bar: sheared back so that the bar stands across

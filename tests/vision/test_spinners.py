@@ -79,3 +79,19 @@ def test_only_the_long_three_layout_names_a_3_3_from_the_counts():
     rd = _Read("up", (5, 1), 0, False, 1.0, 1, False, 6, long_three=True)
     _, name, conf = _name_and_confidence(rd, True)
     assert name == "3-3" and conf >= UNCERTAIN_BELOW
+
+
+def test_red_pips_whose_centre_is_not_red():
+    # a 4-1 on ivory, its red pips drawn as rings (incised, painted round the rim) and the 1
+    # with a white highlight in its middle: five red pips all the same
+    img = np.zeros((100, 200, 3), np.uint8)
+    img[:] = IVORY
+    for x, y in ((125, 25), (175, 25), (125, 75), (175, 75)):
+        cv2.circle(img, (x, y), 10, (60, 50, 215), -1, cv2.LINE_AA)
+        cv2.circle(img, (x, y), 5, IVORY, -1, cv2.LINE_AA)
+    cv2.circle(img, (50, 50), 14, (60, 50, 215), -1, cv2.LINE_AA)
+    cv2.circle(img, (50, 50), 5, (235, 240, 250), -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    rd = _read_tile(img, np.float32([[0, 0], [199, 0], [199, 99], [0, 99]]), "auto", None)
+    assert rd is not None and rd.halves == (4, 1) and rd.red == 5, rd
+    assert _name_and_confidence(rd, True)[1:] == ("4-1", 0.97)
