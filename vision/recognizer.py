@@ -1866,22 +1866,19 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 if k > 1:
                     quality *= 0.92
             counted.append(k)
-        # red: a* (and not too light) around the pip's centre, against the body
-        a_bl = cv2.blur(lab[..., 1], (3, 3))
-        l_bl = cv2.blur(L, (3, 3))
+        # red: a* (and not too light) against the body, of a red hue (b* not far below
+        # neutral: a blue pip has a* above neutral too), around the pip's centre or over a
+        # good share of its box (a ring pip, painted round its rim, or a highlight on a
+        # domed pip does not show its colour at the centre)
         ref_a = max(body_a, 128.0) + 14.0
+        a_i = lab[..., 1].astype(np.int16) - 128
+        redm = (lab[..., 1] > ref_a) & (2 * (lab[..., 2].astype(np.int16) - 128) > -a_i) & (L < 215)
+        redm_bl = cv2.blur(redm.view(np.uint8), (3, 3))
         reds = []
-        for (cx, cy, _, _a), comp, k in zip(pips, stats_of, comp_ids, strict=True):
-            xi, yi = int(cx), int(cy)
-            red_k = bool(a_bl[yi, xi] > ref_a and l_bl[yi, xi] < 215)
-            if not red_k:
-                # a pip's centre may not show its colour: a ring (an incised pip painted
-                # round its rim) or a highlight on a domed pip; its pixels all round do
-                x, y, w_, h_ = comp[:4]
-                ms = (lbl[y : y + h_, x : x + w_] == k).view(np.uint8)
-                m_l, m_a = cv2.mean(lab[y : y + h_, x : x + w_], mask=ms)[:2]
-                red_k = m_a > ref_a and m_l < 215
-            reds.append(red_k)
+        for (cx, cy, _, a_), comp in zip(pips, stats_of, strict=True):
+            x, y, w_, h_ = comp[:4]
+            reds.append(bool(redm_bl[int(cy), int(cx)]) or  # (most of the 3 x 3 at the centre)
+                        np.count_nonzero(redm[y : y + h_, x : x + w_]) >= 0.3 * a_)
         pips = [(p[0], p[1], rd, p[3]) for p, rd in zip(pips, reds, strict=True)]
         if slope:
             # pips placed against a slanted bar: sheared back so that the bar stands across

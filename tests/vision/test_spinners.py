@@ -95,3 +95,15 @@ def test_red_pips_whose_centre_is_not_red():
     rd = _read_tile(img, np.float32([[0, 0], [199, 0], [199, 99], [0, 99]]), "auto", None)
     assert rd is not None and rd.halves == (4, 1) and rd.red == 5, rd
     assert _name_and_confidence(rd, True)[1:] == ("4-1", 0.97)
+
+
+def test_blue_pips_are_not_red():
+    # a 6-3 on white with dark blue pips (a* above neutral, like red, but b* far below)
+    img = np.zeros((100, 200, 3), np.uint8)
+    img[:] = (245, 245, 245)
+    pts = [(25, 75), (50, 50), (75, 25)] + [(x, y) for x in (125, 150, 175) for y in (25, 75)]
+    for x, y in pts:
+        cv2.circle(img, (x, y), 9, (150, 40, 25), -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    rd = _read_tile(img, np.float32([[0, 0], [199, 0], [199, 99], [0, 99]]), "auto", None)
+    assert rd is not None and rd.halves == (6, 3) and rd.red == 0, rd
