@@ -2277,6 +2277,73 @@ def _back_pairs(backs: list[tuple], raw: list) -> list[tuple]:
     return out
 
 
+def _length_model(raw: list):
+    """The length of a tile expected at a point of the image, from the tiles read face up
+    (with pips, not occluded): under a tilted camera a tile's apparent size is inversely
+    proportional to its depth, and the inverse depth of points on the table is an affine
+    function of the image position — so 1 / length is fitted as a + b x + c y (least
+    squares, once more without the tiles 15 % off the first fit).  With fewer than five
+    tiles, or a fit that leaves them scattered, the median.  Predictions stay within 0.7–1.5
+    of the median.
+
+    >>> def tile(x, y, L):  # a tile centred at (x, y), L long, lying along x
+    ...     return (np.float32([[x - L / 2, y - 10], [x + L / 2, y - 10], [x + L / 2, y + 10], [x - L / 2, y + 10]]),
+    ...             _Read("up", (1, 1), 2, False, 1.0, 0, False, 2), False)
+    >>> at = _length_model([tile(x, y, 30000 / (x + 500)) for x, y in ((0, 0), (100, 50), (200, 0), (300, 80), (400, 9))])
+    >>> round(at((0, 40))), round(at((400, 0)))   # near (left) and far (right)
+    (60, 33)
+    >>> round(_length_model([tile(0, 0, 60), tile(50, 0, 64)])((900, 900)))
+    62
+    """
+    pts = np.array([[*c.mean(axis=0), float(np.linalg.norm(c[1] - c[0]))] for c, rd, occ in raw
+                    if rd.face == "up" and rd.n_pips >= 2 and not occ], np.float64).reshape(-1, 3)
+    med = float(np.median(pts[:, 2])) if len(pts) else 1.0
+    if len(pts) < 5:
+        return lambda _p: med
+    A = np.column_stack([pts[:, 0], pts[:, 1], np.ones(len(pts))])
+    keep = np.ones(len(pts), bool)
+    coef = None
+    for _ in range(2):
+        if keep.sum() < 5 or np.linalg.matrix_rank(A[keep]) < 3:
+            return lambda _p: med
+        coef = np.linalg.lstsq(A[keep], 1.0 / pts[keep, 2], rcond=None)[0]
+        keep = np.abs(1.0 / np.maximum(A @ coef, 1e-9) / pts[:, 2] - 1.0) < 0.15
+    if keep.sum() < 0.7 * len(pts):
+        return lambda _p: med  # the sizes do not follow a plane seen in perspective
+
+    def at(p) -> float:
+        v = float(coef[0] * p[0] + coef[1] * p[1] + coef[2])
+        return float(min(1.5 * med, max(0.7 * med, 1.0 / v))) if v > 0 else med
+
+    return at
+
+
+def _lone_backs(backs: list[tuple], raw: list) -> list[tuple]:
+    """Plain backs alone — a face-down discard — kept when they have the proportions of the
+    tiles read whole in this image (0.85–1.15 of their median length : width), the length
+    of a tile where they lie (0.85–1.15 of _length_model's) and the body colour of one of
+    them.  Not on a patterned cloth (its cells may be
+    of the tiles' colour and size: the caller leaves those out); a table-coloured one is
+    dropped later (_drop_table_backs)."""
+    ups = [(c, rd) for c, rd, occ in raw if not occ and rd.face == "up" and rd.body_lab is not None
+           and _reads_whole(rd)]
+    if len(ups) < 2 or not backs:
+        return []
+    length_at = _length_model(raw)
+    A = float(np.median([np.linalg.norm(c[1] - c[0]) / max(1.0, np.linalg.norm(c[2] - c[1])) for c, _ in ups]))
+    bodies = [rd.body_lab for _, rd in ups]
+    out = []
+    for b in backs:
+        lo_, sh_ = float(np.linalg.norm(b[0][1] - b[0][0])), float(np.linalg.norm(b[0][2] - b[0][1]))
+        L = length_at(b[0].mean(axis=0))
+        if b[1].body_lab is None or b[2] or not (0.85 * L <= lo_ <= 1.15 * L) or \
+                not (0.85 * A <= lo_ / max(1.0, sh_) <= 1.15 * A):
+            continue
+        if min(float(np.abs(b[1].body_lab - x).sum()) for x in bodies) <= 25:
+            out.append(b)
+    return out
+
+
 def _backs_beside(backs: list[tuple], ups: list[tuple]) -> list[tuple]:
     """The ``backs`` (corners, reading, occluded) touching one of ``ups`` (corners, reading)."""
     out = []
@@ -2639,17 +2706,28 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     if plain_backs:
         kept = _backs_in_rows(plain_backs, raw)
         raw.extend(kept)
-        raw.extend(_back_pairs([b for b in plain_backs if not any(b is k for k in kept)], raw))
+        rest = [b for b in plain_backs if not any(b is k for k in kept)]
+        paired = _back_pairs(rest, raw)
+        raw.extend(paired)
+        if pattern is None:
+            raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw))
     raw = _drop_table_backs(raw, table_cols)
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
     ctx_len = context.tile_len if context else None
     if len(ups) >= 2 or (ups and params.tile_length_px) or ctx_len:
         ref = params.tile_length_px or (float(np.median(ups)) if len(ups) >= (3 if ctx_len else 2) else ctx_len)
+        # (a tilted camera sees near tiles larger: the size expected where each one lies)
+        ref_at = _length_model(raw) if not params.tile_length_px and not ctx_len else None
         # a back has nothing but its size to tell it from a phone or a card: a tighter range
-        raw = [(c, rd, occ) for c, rd, occ in raw
-               if (0.68 * ref <= float(np.linalg.norm(c[1] - c[0])) <= 1.45 * ref) and (
-                   rd.face == "up" or float(np.linalg.norm(c[1] - c[0])) <= 1.22 * ref)]
+        # (against the median, or tighter still against the size expected where it lies)
+        kept = []
+        for c, rd, occ in raw:
+            r_ = ref_at(c.mean(axis=0)) if ref_at else ref
+            lo_ = float(np.linalg.norm(c[1] - c[0]))
+            if 0.68 * r_ <= lo_ <= 1.45 * r_ and (rd.face == "up" or lo_ <= 1.22 * ref or lo_ <= 1.15 * r_):
+                kept.append((c, rd, occ))
+        raw = kept
     # is red information usable?  (an unpainted Western set shows no red pips at all)
     any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
     up_len = float(np.median(ups)) if ups else ctx_len

@@ -107,3 +107,46 @@ def test_blue_pips_are_not_red():
     img = cv2.GaussianBlur(img, (0, 0), 1.0)
     rd = _read_tile(img, np.float32([[0, 0], [199, 0], [199, 99], [0, 99]]), "auto", None)
     assert rd is not None and rd.halves == (6, 3) and rd.red == 0, rd
+
+
+def test_a_lone_face_down_discard_is_kept():
+    # three tiles face up and one face down on its own, far from them (a discard): the back
+    # has the face-up tiles' size and body colour, so it is a tile, not a patch of table
+    from vision.evaluate import score_frame
+    from vision.recognizer import recognize
+    from vision.scene import Layout, TilePlacement, render_layout
+
+    tiles = (TilePlacement("6-6", "up", (200.0, 150.0), 10.0), TilePlacement("5-1", "up", (450.0, 160.0), -20.0),
+             TilePlacement("4-2", "up", (250.0, 380.0), 35.0), TilePlacement("3-3", "down", (700.0, 400.0), 70.0))
+    for colours, table in (("black", "green_felt"), ("ivory", "blue_felt")):
+        img, labels = render_layout(Layout(tiles=tiles, colours=colours, table=table, tile_length_px=90.0), 960, 540,
+                                    seed=5)
+        rs = recognize(img)
+        sc = score_frame(rs, labels, 90.0)
+        assert sc.identity_ok == 4 and sc.false_tiles == 0, (colours, sc.errors)
+
+
+def test_lone_backs_need_the_tiles_size_where_they_lie_and_their_body():
+    from vision.recognizer import _lone_backs
+
+    body = np.array([250.0, 128.0, 136.0])
+
+    def tile(x, y, L, face="up"):
+        c = np.float32([[x - L / 2, y - L / 5], [x + L / 2, y - L / 5], [x + L / 2, y + L / 5], [x - L / 2, y + L / 5]])
+        rd = _Read("up", (6, 6), 6, False, 1.0, 0, False, 12, body_lab=body) if face == "up" else \
+            _Read("down", None, 0, False, 1.0, 0, False, 0, body_lab=body)
+        return c, rd, False
+
+    ups = [tile(100, 100, 90), tile(400, 100, 90), tile(250, 300, 90)]
+    alone = tile(600, 400, 92, "down")
+    assert _lone_backs([alone], ups) == [alone]
+    assert _lone_backs([tile(600, 400, 130, "down")], ups) == []  # a phone's size
+    other = tile(600, 400, 92, "down")
+    other[1].body_lab = np.array([60.0, 128.0, 128.0])  # not the tiles' body
+    assert _lone_backs([other], ups) == []
+    assert _lone_backs([alone], ups[:1]) == []  # one tile read teaches nothing
+    # (tiles larger towards the camera: a back where they are large may be larger too)
+    grad = [tile(x, 100, 60 + x / 10) for x in (100, 300, 500, 700, 900)] + [tile(500, 300, 110)]
+    near = tile(1000, 300, 158, "down")
+    assert _lone_backs([near], grad) == [near]
+    assert _lone_backs([tile(100, 300, 158, "down")], grad) == []  # where tiles are 70 long
