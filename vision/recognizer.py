@@ -1702,9 +1702,43 @@ def _broken_bar(bw: np.ndarray, Lc: int, Wc: int) -> tuple[float, float, np.ndar
     return float(x0 + slope * Wc / 2.0), float(slope), mask
 
 
+#: a band along an edge of an outline whose lightness departs this much from the body's is
+#: not the tile's face (its side seen in perspective, its shadow, the table) ...
+SIDE_GAP = 28
+#: ... when it is at least this wide (tile widths; a bevel or an edge line is thinner)
+SIDE_MIN = 0.08
+
+
+def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, int, int, int]:
+    """How many pixels of the warped tile ``L`` (Wc x Lc) to cut off at its top, bottom, left
+    and right: bands running the whole edge, from the edge inward, whose lightness departs
+    from the body's by SIDE_GAP or more (nearly all along the edge, to one side).  A
+    face seen through an outline that also holds the tile's side (a camera off vertical sees
+    it), its shadow or a strip of table."""
+    def off(lines: np.ndarray) -> np.ndarray:
+        # (all but a sixth at either end of each line departs, and to the same side: a line
+        # through a row of pips is body between them)
+        q = np.sort(lines, axis=1).astype(np.float64)
+        lo, hi = q[:, len(q[0]) // 6] - body_L, q[:, -1 - len(q[0]) // 6] - body_L
+        return ((lo >= SIDE_GAP) & (hi >= SIDE_GAP)) | ((lo <= -SIDE_GAP) & (hi <= -SIDE_GAP))
+
+    off_r = off(L[:, int(0.2 * Lc) : int(0.8 * Lc) : 2])
+    off_c = off(L[int(0.25 * Wc) : int(0.75 * Wc) : 2, :].T)
+
+    def band(off: np.ndarray, most: int) -> int:
+        k = 0
+        while k < most and off[k]:
+            k += 1
+        return k if k >= max(3, SIDE_MIN * Wc) and k < most else 0
+
+    return (band(off_r, int(0.4 * Wc)), band(off_r[::-1], int(0.4 * Wc)),
+            band(off_c, int(0.25 * Lc)), band(off_c[::-1], int(0.25 * Lc)))
+
+
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
-               debug: dict | None = None, seams: bool = False) -> _Read | None:
-    """``seams``: also look for seam lines in it (a piece of a split group)."""
+               debug: dict | None = None, seams: bool = False, trim: bool = True) -> _Read | None:
+    """``seams``: also look for seam lines in it (a piece of a split group).  ``trim``: read
+    the face without bands of another lightness along its edges (_side_bands)."""
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
     d_short = float(np.linalg.norm(corners[2] - corners[1]))
     aspect = d_long / max(1.0, d_short)
@@ -1720,6 +1754,18 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     core = lab[m:-m:2, m:-m:2]
     body_L = _median_u8(core[..., 0])
     body_a = _median_u8(core[..., 1])
+    if trim and not seams:
+        # (a piece of a split group is read as cut: its seams tell a wrong split)
+        # (the body's lightness as the commonest one: big pips move a median)
+        hist = np.convolve(np.bincount(core[..., 0].ravel(), minlength=256), np.ones(9), "same")
+        t, b, lf, rt = _side_bands(L, float(np.argmax(hist)), Lc, Wc)
+        if t or b or lf or rt:
+            lo_ = (Lc - lf - rt) * d_long / Lc
+            sh_ = (Wc - t - b) * d_short / Wc
+            if 1.6 <= max(lo_, sh_) / max(1.0, min(lo_, sh_)) <= 3.2 and sh_ <= lo_:
+                face = np.float32([[lf, t], [Lc - rt, t], [Lc - rt, Wc - b], [lf, Wc - b]]).reshape(-1, 1, 2)
+                inner_c = cv2.perspectiveTransform(face, np.linalg.inv(M)).reshape(4, 2)
+                return _read_tile(img, inner_c, style, aspect_hint, debug, seams, trim=False)
     # pips are the minority that departs from the body: darker or lighter?
     n_dark = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L - 30, cv2.CMP_LT), inner))
     n_light = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L + 30, cv2.CMP_GT), inner))

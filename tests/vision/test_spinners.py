@@ -150,3 +150,37 @@ def test_lone_backs_need_the_tiles_size_where_they_lie_and_their_body():
     near = tile(1000, 300, 158, "down")
     assert _lone_backs([near], grad) == [near]
     assert _lone_backs([tile(100, 300, 158, "down")], grad) == []  # where tiles are 70 long
+
+
+def _with_side(pips, body, pip, side, band_px):
+    """A 2:1 Western face (200 x 100) and, below it, ``band_px`` of the tile's side seen by a
+    camera off vertical: an outline around both."""
+    img = np.zeros((100 + band_px, 200, 3), np.uint8)
+    img[:] = body
+    img[100:] = side
+    img[12:88, 98:102] = pip
+    for x, y in pips:
+        cv2.circle(img, (x, y), 9, pip, -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    return img, np.float32([[0, 0], [199, 0], [199, 99 + band_px], [0, 99 + band_px]])
+
+
+def test_a_face_is_read_without_the_side_its_outline_holds():
+    six_one = [(x, y) for x in (25, 75) for y in (20, 50, 80)] + [(150, 50)]
+    for body, pip, side in ((IVORY, BLACK, (90, 110, 120)), (BLACK, (225, 230, 235), (70, 70, 75))):
+        img, corners = _with_side(six_one, body, pip, side, 36)
+        rd = _read_tile(img, corners, "auto", None)
+        assert rd is not None and rd.face == "up" and rd.halves == (6, 1), rd
+
+
+def test_side_bands_leave_rows_of_pips_alone():
+    from vision.recognizer import _side_bands
+
+    # big pips of a 6-6 whose rows run close to the long edges: no band to cut
+    img, _ = _tile([(x, y) for x in (20, 50, 80, 120, 150, 180) for y in (16, 84)], IVORY, BLACK, r=13)
+    L = cv2.cvtColor(cv2.resize(img, (96, 48)), cv2.COLOR_BGR2Lab)[..., 0]
+    assert _side_bands(L, float(np.median(L)), 96, 48) == (0, 0, 0, 0)
+    img, _ = _with_side([(25, 25), (75, 75)], IVORY, BLACK, (90, 110, 120), 36)
+    L = cv2.cvtColor(cv2.resize(img, (88, 64)), cv2.COLOR_BGR2Lab)[..., 0]
+    t, b, lf, rt = _side_bands(L, float(np.median(L[:40])), 88, 64)
+    assert t == lf == rt == 0 and 14 <= b <= 20, (t, b, lf, rt)
