@@ -56,6 +56,8 @@ MIN_TILE_FRAC = 0.028
 WORK_MAX = 640  # long side of the working image for proposals
 #: Masks also looked at closed: dark bodies, which light pips and bars cut apart at WORK_MAX.
 CLOSE_CHANS = ("dark", "rel-")
+#: the mask whose holes are proposals as well as its blobs (see _proposals)
+HOLE_CHAN = "rel-"
 #: The table's colours (see _table_colours): each covers this share of the image at least.
 BG_SHARE = 0.12
 #: a plain back this close to a table colour (that no face-up tile has) is the table
@@ -735,7 +737,19 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         # a lone pixel is a contour of one point, far below perim_min: table texture makes
         # thousands of them, cleared before tracing (every other contour stays as it is; the
         # blobs below are still cut from m itself)
-        cs, _ = cv2.findContours(cv2.bitwise_and(m, cv2.dilate(m, _RING8)), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        if name == HOLE_CHAN:
+            # a face as light as the table shows as a hole in the ring of its own darker
+            # edge, side and shadow: the holes of this mask are proposals too
+            cs, hier = cv2.findContours(cv2.bitwise_and(m, cv2.dilate(m, _RING8)), cv2.RETR_CCOMP,
+                                        cv2.CHAIN_APPROX_NONE)
+            if hier is not None:
+                holes = [c for c, hh in zip(cs, hier[0], strict=True) if hh[3] >= 0 and len(c) >= perim_min]
+                cs = [c for c, hh in zip(cs, hier[0], strict=True) if hh[3] < 0]
+                for c in holes:
+                    add(c, f"{name}@{lv}/hole")
+        else:
+            cs, _ = cv2.findContours(cv2.bitwise_and(m, cv2.dilate(m, _RING8)), cv2.RETR_EXTERNAL,
+                                     cv2.CHAIN_APPROX_NONE)
         tag = f"{name}@{lv}"
         closed = name.endswith("~")
         # CHAIN_APPROX_NONE: one point per boundary pixel
