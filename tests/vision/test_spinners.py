@@ -184,3 +184,15 @@ def test_side_bands_leave_rows_of_pips_alone():
     L = cv2.cvtColor(cv2.resize(img, (88, 64)), cv2.COLOR_BGR2Lab)[..., 0]
     t, b, lf, rt = _side_bands(L, float(np.median(L[:40])), 88, 64)
     assert t == lf == rt == 0 and 14 <= b <= 20, (t, b, lf, rt)
+
+
+def test_faces_inside_the_ring_of_their_own_edge_are_found():
+    # navy tiles on blue felt (vision.scene3d, seed 951057): only the ring of their darker
+    # edge, side and shadow outlines them; none was found before the ring's holes were proposals
+    from vision.evaluate import score_frame
+    from vision.recognizer import recognize
+    from vision.scene3d import generate_scene3d
+
+    img, labels, tl = generate_scene3d(951057, 1280, 720, n_tiles=16)
+    sc = score_frame(recognize(img), labels, tl)
+    assert sc.identity_ok >= 3 and sc.false_tiles == 0, sc.errors
