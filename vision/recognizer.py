@@ -1663,6 +1663,9 @@ def _hat(src: np.ndarray, op: int, ker: np.ndarray) -> np.ndarray:
     return cv2.subtract(x, src) if op == cv2.MORPH_BLACKHAT else cv2.subtract(src, x)
 
 
+#: a pip's strongest response is at least this many times the level that cut it out
+PIP_PEAK = 1.5
+
 #: a spot whose centre lies this close to the middle of a divider bar (in tile widths) is
 #: the bar's spinner (the pin at its middle) or a piece of the bar, never a pip: a die has
 #: no pip there (a printed set's pips may touch the bar nearer its ends)
@@ -1890,8 +1893,21 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     keep = (as_ >= amin) & ~((as_ > 3.5 * amax) | ((long_ > 0.75 * Wc) & ~row3)) & \
         ~((np.minimum(ws_, hs_) < 0.09 * Wc) | (as_ < 0.35 * ws_ * hs_))
     keep[0] = False
+    # red: a* (and not too light) against the body, of a red hue (b* not far below
+    # neutral: a blue pip has a* above neutral too), around the pip's centre or over a
+    # good share of its box (a ring pip, painted round its rim, or a highlight on a
+    # domed pip does not show its colour at the centre)
+    ref_a = max(body_a, 128.0) + 14.0
+    a_i = lab[..., 1].astype(np.int16) - 128
+    redm = (lab[..., 1] > ref_a) & (2 * (lab[..., 2].astype(np.int16) - 128) > -a_i) & (L < 215)
     for k in np.nonzero(keep)[0]:
         a_ = stats[k, 4]
+        x, y, w_, h_ = stats[k, :4]
+        if cv2.minMaxLoc(resp[y : y + h_, x : x + w_], (lbl[y : y + h_, x : x + w_] == k).view(np.uint8))[1] \
+                < PIP_PEAK * thr and np.count_nonzero(redm[y : y + h_, x : x + w_]) < 0.3 * a_:
+            # no pip: a pip's centre stands well clear of the level (texture, grain); a red
+            # one on a dark body may not (its response is its redness, weaker)
+            continue
         areas.append(a_)
         stats_of.append(stats[k])
         comp_ids.append(k)
@@ -1926,13 +1942,6 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 if k > 1:
                     quality *= 0.92
             counted.append(k)
-        # red: a* (and not too light) against the body, of a red hue (b* not far below
-        # neutral: a blue pip has a* above neutral too), around the pip's centre or over a
-        # good share of its box (a ring pip, painted round its rim, or a highlight on a
-        # domed pip does not show its colour at the centre)
-        ref_a = max(body_a, 128.0) + 14.0
-        a_i = lab[..., 1].astype(np.int16) - 128
-        redm = (lab[..., 1] > ref_a) & (2 * (lab[..., 2].astype(np.int16) - 128) > -a_i) & (L < 215)
         redm_bl = cv2.blur(redm.view(np.uint8), (3, 3))
         reds = []
         for (cx, cy, _, a_), comp in zip(pips, stats_of, strict=True):
