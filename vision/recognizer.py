@@ -1672,7 +1672,7 @@ PIP_PEAK = 1.5
 BAR_CLEAR = 0.12
 
 
-def _broken_bar(bw: np.ndarray, Lc: int, Wc: int) -> tuple[float, float, np.ndarray] | None:
+def _broken_bar(bw: np.ndarray, Lc: int, Wc: int, cc: tuple | None = None) -> tuple[float, float, np.ndarray] | None:
     """A divider bar that the vertical opening misses: slanted (an outline sheared by
     perspective, motion blur) or broken in two by a spinner of another colour.  Thin
     straight pieces near the middle, within 35 degrees of the across direction, that lie
@@ -1688,12 +1688,14 @@ def _broken_bar(bw: np.ndarray, Lc: int, Wc: int) -> tuple[float, float, np.ndar
     >>> _broken_bar(bw, 96, 48) is None
     True
     """
-    n, lbl, st, ce = _components8(bw)
+    n, lbl, st, ce = cc if cc is not None else _components8(bw)  # (``cc``: bw's, when known)
     if n < 2:
         return None
-    ws_, hs_ = st[1:, cv2.CC_STAT_WIDTH], st[1:, cv2.CC_STAT_HEIGHT]
+    ws_, hs_, as_ = st[1:, cv2.CC_STAT_WIDTH], st[1:, cv2.CC_STAT_HEIGHT], st[1:, cv2.CC_STAT_AREA]
+    # (a piece at most 0.14 tile widths thick and 35 degrees off across has at most this
+    # area for its height; a round pip has more)
     cand = np.nonzero((0.3 * Lc <= ce[1:, 0]) & (ce[1:, 0] <= 0.7 * Lc) & (hs_ >= 0.2 * Wc) &
-                      (ws_ <= 0.6 * Wc))[0] + 1
+                      (ws_ <= 0.6 * Wc) & (as_ <= 0.17 * Wc * hs_))[0] + 1
     pieces = []
     for k in cand:
         x, y, w_, h_ = st[k, :4]
@@ -1739,17 +1741,22 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
         lo, hi = q[:, len(q[0]) // 6] - body_L, q[:, -1 - len(q[0]) // 6] - body_L
         return ((lo >= SIDE_GAP) & (hi >= SIDE_GAP)) | ((lo <= -SIDE_GAP) & (hi <= -SIDE_GAP))
 
-    off_r = off(L[:, int(0.2 * Lc) : int(0.8 * Lc) : 2])
-    off_c = off(L[int(0.25 * Wc) : int(0.75 * Wc) : 2, :].T)
+    k0 = max(3, math.ceil(SIDE_MIN * Wc))  # the narrowest band that counts
 
-    def band(off: np.ndarray, most: int) -> int:
-        k = 0
-        while k < most and off[k]:
+    def band(lines: np.ndarray, most: int) -> int:
+        """``lines``: from the edge inward."""
+        if abs(cv2.mean(lines[:k0])[0] - body_L) < 0.5 * SIDE_GAP or not off(lines[:k0]).all():
+            return 0  # (most outlines: their first lines are the face already)
+        o = off(lines[:most])
+        k = k0
+        while k < most and o[k]:
             k += 1
-        return k if k >= max(3, SIDE_MIN * Wc) and k < most else 0
+        return k if k < most else 0
 
-    return (band(off_r, int(0.4 * Wc)), band(off_r[::-1], int(0.4 * Wc)),
-            band(off_c, int(0.25 * Lc)), band(off_c[::-1], int(0.25 * Lc)))
+    rows = L[:, int(0.2 * Lc) : int(0.8 * Lc) : 2]
+    cols = L[int(0.25 * Wc) : int(0.75 * Wc) : 2, :].T
+    return (band(rows, int(0.4 * Wc)), band(rows[::-1], int(0.4 * Wc)),
+            band(cols, int(0.25 * Lc)), band(cols[::-1], int(0.25 * Lc)))
 
 
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
@@ -1773,9 +1780,11 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     body_a = _median_u8(core[..., 1])
     if trim and not seams:
         # (a piece of a split group is read as cut: its seams tell a wrong split)
-        # (the body's lightness as the commonest one: big pips move a median)
-        hist = np.convolve(np.bincount(core[..., 0].ravel(), minlength=256), np.ones(9), "same")
-        t, b, lf, rt = _side_bands(L, float(np.argmax(hist)), Lc, Wc)
+        t, b, lf, rt = _side_bands(L, body_L, Lc, Wc)
+        if t or b or lf or rt:
+            # (against the body's commonest lightness: big pips move a median)
+            hist = np.convolve(np.bincount(core[..., 0].ravel(), minlength=256), np.ones(9), "same")
+            t, b, lf, rt = _side_bands(L, float(np.argmax(hist)), Lc, Wc)
         if t or b or lf or rt:
             lo_ = (Lc - lf - rt) * d_long / Lc
             sh_ = (Wc - t - b) * d_short / Wc
@@ -1852,9 +1861,11 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         if best is not None:
             split = float(best[0])
             bar_mask = (lb == best[2]).astype(np.uint8) * 255
+    cc = None  # the components of bw, while bw stays as it is
     if bar_mask is None and bar is not None:
         # a bar seen slanted (a sheared outline, motion blur) or broken by a spinner
-        found = _broken_bar(bw, Lc, Wc)
+        cc = _components8(bw)
+        found = _broken_bar(bw, Lc, Wc, cc)
         if found is not None:
             split, slope, bar_mask = found
     if bar_mask is not None:
@@ -1867,14 +1878,15 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # the bar, but a spinner (the brass pin at its middle) and pieces of the bar do
         bw = cv2.bitwise_and(bw, cv2.bitwise_not(bar_mask))
         bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
-        nq, lq, sq, cq = _components8(bw)
+        cc = nq, lq, sq, cq = _components8(bw)
         if nq > 1:
             on_bar = np.nonzero(np.hypot(cq[1:, 0] - split, cq[1:, 1] - Wc / 2.0) < BAR_CLEAR * Wc)[0] + 1
             if len(on_bar):
                 bw[np.isin(lq, on_bar)] = 0
+                cc = None
     if debug is not None:
         debug.update(crop=crop, resp=resp, bw=bw.copy(), split=split, has_bar=has_bar)
-    n, lbl, stats, cents = _components8(bw)
+    n, lbl, stats, cents = cc if cc is not None else _components8(bw)
     pip_r_min = 0.035 * Wc
     amin = max(5.0, math.pi * pip_r_min * pip_r_min)
     amax = math.pi * (0.2 * Wc) ** 2
@@ -1898,13 +1910,20 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # good share of its box (a ring pip, painted round its rim, or a highlight on a
     # domed pip does not show its colour at the centre)
     ref_a = max(body_a, 128.0) + 14.0
-    a_i = lab[..., 1].astype(np.int16) - 128
-    redm = (lab[..., 1] > ref_a) & (2 * (lab[..., 2].astype(np.int16) - 128) > -a_i) & (L < 215)
+    a_p, b_p = lab[..., 1], lab[..., 2]
+    hue = ((2 * b_p.astype(np.int16) + a_p) > 384).view(np.uint8) * np.uint8(255)  # (2 (b* - 128) > -(a* - 128))
+    redm = cv2.bitwise_and(cv2.bitwise_and(cv2.compare(a_p, ref_a, cv2.CMP_GT), hue), cv2.compare(L, 215, cv2.CMP_LT))
+    # per component: the red pixels in its box, and whether its strongest response stands
+    # well clear of the level
+    ii = cv2.integral(cv2.compare(redm, 0, cv2.CMP_GT) // 255)
+    x0_, y0_ = stats[:, 0], stats[:, 1]
+    x1_, y1_ = x0_ + stats[:, 2], y0_ + stats[:, 3]
+    n_red = ii[y1_, x1_] - ii[y0_, x1_] - ii[y1_, x0_] + ii[y0_, x0_]
+    strong = np.zeros(n, bool)
+    strong[lbl[resp >= PIP_PEAK * thr]] = True
     for k in np.nonzero(keep)[0]:
         a_ = stats[k, 4]
-        x, y, w_, h_ = stats[k, :4]
-        if cv2.minMaxLoc(resp[y : y + h_, x : x + w_], (lbl[y : y + h_, x : x + w_] == k).view(np.uint8))[1] \
-                < PIP_PEAK * thr and np.count_nonzero(redm[y : y + h_, x : x + w_]) < 0.3 * a_:
+        if not strong[k] and n_red[k] < 0.3 * a_:
             # no pip: a pip's centre stands well clear of the level (texture, grain); a red
             # one on a dark body may not (its response is its redness, weaker)
             continue
@@ -1942,12 +1961,9 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 if k > 1:
                     quality *= 0.92
             counted.append(k)
-        redm_bl = cv2.blur(redm.view(np.uint8), (3, 3))
-        reds = []
-        for (cx, cy, _, a_), comp in zip(pips, stats_of, strict=True):
-            x, y, w_, h_ = comp[:4]
-            reds.append(bool(redm_bl[int(cy), int(cx)]) or  # (most of the 3 x 3 at the centre)
-                        np.count_nonzero(redm[y : y + h_, x : x + w_]) >= 0.3 * a_)
+        redm_bl = cv2.blur(redm, (3, 3))
+        reds = [bool(redm_bl[int(cy), int(cx)] >= 128) or n_red[k] >= 0.3 * a_  # (most of the 3 x 3 at its centre)
+                for (cx, cy, _, a_), k in zip(pips, comp_ids, strict=True)]
         pips = [(p[0], p[1], rd, p[3]) for p, rd in zip(pips, reds, strict=True)]
         if slope:
             # pips placed against a slanted bar: sheared back so that the bar stands across
