@@ -1791,7 +1791,9 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if 1.6 <= max(lo_, sh_) / max(1.0, min(lo_, sh_)) <= 3.2 and sh_ <= lo_:
                 face = np.float32([[lf, t], [Lc - rt, t], [Lc - rt, Wc - b], [lf, Wc - b]]).reshape(-1, 1, 2)
                 inner_c = cv2.perspectiveTransform(face, np.linalg.inv(M)).reshape(4, 2)
-                return _read_tile(img, inner_c, style, aspect_hint, debug, seams, trim=False)
+                # (what is left must not be two tiles' parts side by side: a seam along it)
+                rd = _read_tile(img, inner_c, style, aspect_hint, debug, True, trim=False)
+                return None if rd is not None and rd.seam_along else rd
     # pips are the minority that departs from the body: darker or lighter?
     n_dark = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L - 30, cv2.CMP_LT), inner))
     n_light = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L + 30, cv2.CMP_GT), inner))
