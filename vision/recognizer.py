@@ -1792,7 +1792,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 face = np.float32([[lf, t], [Lc - rt, t], [Lc - rt, Wc - b], [lf, Wc - b]]).reshape(-1, 1, 2)
                 inner_c = cv2.perspectiveTransform(face, np.linalg.inv(M)).reshape(4, 2)
                 # (what is left must not be two tiles' parts side by side: a seam along it)
-                rd = _read_tile(img, inner_c, style, aspect_hint, debug, True, trim=False)
+                rd = _read_tile(img, inner_c, style, aspect_hint, debug, seams=True, trim=False)
                 return None if rd is not None and rd.seam_along else rd
     # pips are the minority that departs from the body: darker or lighter?
     n_dark = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L - 30, cv2.CMP_LT), inner))
@@ -1917,7 +1917,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     redm = cv2.bitwise_and(cv2.bitwise_and(cv2.compare(a_p, ref_a, cv2.CMP_GT), hue), cv2.compare(L, 215, cv2.CMP_LT))
     # per component: the red pixels in its box, and whether its strongest response stands
     # well clear of the level
-    ii = cv2.integral(cv2.compare(redm, 0, cv2.CMP_GT) // 255)
+    ii = cv2.integral(redm // 255)
     x0_, y0_ = stats[:, 0], stats[:, 1]
     x1_, y1_ = x0_ + stats[:, 2], y0_ + stats[:, 3]
     n_red = ii[y1_, x1_] - ii[y0_, x1_] - ii[y1_, x0_] + ii[y0_, x0_]
