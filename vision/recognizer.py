@@ -737,19 +737,15 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         # a lone pixel is a contour of one point, far below perim_min: table texture makes
         # thousands of them, cleared before tracing (every other contour stays as it is; the
         # blobs below are still cut from m itself)
-        if name == HOLE_CHAN:
-            # a face as light as the table shows as a hole in the ring of its own darker
-            # edge, side and shadow: the holes of this mask are proposals too
-            cs, hier = cv2.findContours(cv2.bitwise_and(m, cv2.dilate(m, _RING8)), cv2.RETR_CCOMP,
-                                        cv2.CHAIN_APPROX_NONE)
-            if hier is not None:
-                holes = [c for c, hh in zip(cs, hier[0], strict=True) if hh[3] >= 0 and len(c) >= perim_min]
-                cs = [c for c, hh in zip(cs, hier[0], strict=True) if hh[3] < 0]
-                for c in holes:
-                    add(c, f"{name}@{lv}/hole")
-        else:
-            cs, _ = cv2.findContours(cv2.bitwise_and(m, cv2.dilate(m, _RING8)), cv2.RETR_EXTERNAL,
-                                     cv2.CHAIN_APPROX_NONE)
+        # (a face as light as the table shows as a hole in the ring of its own darker edge,
+        # side and shadow: the holes of HOLE_CHAN's mask are proposals too)
+        holes = name == HOLE_CHAN
+        cs, hier = cv2.findContours(cv2.bitwise_and(m, cv2.dilate(m, _RING8)),
+                                    cv2.RETR_CCOMP if holes else cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        if holes and hier is not None:
+            for c in (c for c, hh in zip(cs, hier[0], strict=True) if hh[3] >= 0 and len(c) >= perim_min):
+                add(c, f"{name}@{lv}/hole")
+            cs = [c for c, hh in zip(cs, hier[0], strict=True) if hh[3] < 0]
         tag = f"{name}@{lv}"
         closed = name.endswith("~")
         # CHAIN_APPROX_NONE: one point per boundary pixel
@@ -2405,18 +2401,22 @@ def _length_model(raw: list):
     return at
 
 
-def _lone_backs(backs: list[tuple], raw: list) -> list[tuple]:
+#: two bodies whose Lab colours differ by at most this (summed over L, a*, b*) are one set's
+SAME_BODY = 25
+
+
+def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     """Plain backs alone — a face-down discard — kept when they have the proportions of the
     tiles read whole in this image (0.85–1.15 of their median length : width), the length
-    of a tile where they lie (0.85–1.15 of _length_model's) and the body colour of one of
-    them.  Not on a patterned cloth (its cells may be
-    of the tiles' colour and size: the caller leaves those out); a table-coloured one is
-    dropped later (_drop_table_backs)."""
+    of a tile where they lie (0.85–1.15 of ``length_at``, _length_model's when not given)
+    and the body colour of one of them.  Not on a patterned cloth (its cells may be of the
+    tiles' colour and size: the caller leaves those out); a table-coloured one is dropped
+    later (_drop_table_backs)."""
     ups = [(c, rd) for c, rd, occ in raw if not occ and rd.face == "up" and rd.body_lab is not None
            and _reads_whole(rd)]
     if len(ups) < 2 or not backs:
         return []
-    length_at = _length_model(raw)
+    length_at = length_at or _length_model(raw)
     A = float(np.median([np.linalg.norm(c[1] - c[0]) / max(1.0, np.linalg.norm(c[2] - c[1])) for c, _ in ups]))
     bodies = [rd.body_lab for _, rd in ups]
     out = []
@@ -2426,7 +2426,7 @@ def _lone_backs(backs: list[tuple], raw: list) -> list[tuple]:
         if b[1].body_lab is None or b[2] or not (0.85 * L <= lo_ <= 1.15 * L) or \
                 not (0.85 * A <= lo_ / max(1.0, sh_) <= 1.15 * A):
             continue
-        if min(float(np.abs(b[1].body_lab - x).sum()) for x in bodies) <= 25:
+        if min(float(np.abs(b[1].body_lab - x).sum()) for x in bodies) <= SAME_BODY:
             out.append(b)
     return out
 
@@ -2454,7 +2454,7 @@ def _backs_beside(backs: list[tuple], ups: list[tuple]) -> list[tuple]:
             end = across < 0.12 * W1 and 0.95 * L1 <= along <= 1.1 * L1
             if not (side or end):
                 continue
-            if float(np.abs(rd.body_lab - r.body_lab).sum()) > 25:
+            if float(np.abs(rd.body_lab - r.body_lab).sum()) > SAME_BODY:
                 continue  # not the same body
             out.append(b)
             break
@@ -2790,6 +2790,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         raw = [r for i, r in enumerate(raw) if i not in drop]
     if groups:
         raw.extend(_resolve_groups(groups, tent_read, raw, style))
+    # the length of a tile where it lies (a tilted camera sees near tiles larger), from the
+    # tiles read face up: the backs added or dropped below leave it as it is
+    length_at = _length_model(raw)
     if plain_backs:
         kept = _backs_in_rows(plain_backs, raw)
         raw.extend(kept)
@@ -2797,15 +2800,14 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         paired = _back_pairs(rest, raw)
         raw.extend(paired)
         if pattern is None:
-            raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw))
+            raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw, length_at))
     raw = _drop_table_backs(raw, table_cols)
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
     ctx_len = context.tile_len if context else None
     if len(ups) >= 2 or (ups and params.tile_length_px) or ctx_len:
         ref = params.tile_length_px or (float(np.median(ups)) if len(ups) >= (3 if ctx_len else 2) else ctx_len)
-        # (a tilted camera sees near tiles larger: the size expected where each one lies)
-        ref_at = _length_model(raw) if not params.tile_length_px and not ctx_len else None
+        ref_at = length_at if not params.tile_length_px and not ctx_len else None
         # a back has nothing but its size to tell it from a phone or a card: a tighter range
         # (against the median, or tighter still against the size expected where it lies)
         kept = []
