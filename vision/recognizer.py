@@ -2152,6 +2152,35 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
     return (hi, lo), None, 0.35 * conf
 
 
+def _painted_evidence(raw) -> bool | None:
+    """Do the tiles read show red pips where a painted set has them?  ``None``: too few to tell.
+
+    The tiles whose halves call for red pips (a 1 or a 4, the 6-6) are counted: in a
+    painted set most show exactly that many red; in an unpainted one (a Western set as
+    sold) a few show a stray "red" spot (a brass spinner, a brown pip) and almost none
+    the right count.  One stray red spot must not make every tile of an unpainted set
+    uncertain, nor a style guess (Western tiles whose bars were not seen) decide it.
+    """
+    due = hit = 0
+    for _, rd, occ in raw:
+        if occ or rd.face != "up" or rd.halves is None or rd.n_pips < 2:
+            continue
+        hi, lo = max(rd.halves), min(rd.halves)
+        want = 6 if (hi, lo) == (6, 6) else sum(v for v in (hi, lo) if v in (1, 4))
+        if want:
+            due += 1
+            hit += int(rd.red == want)
+    if due < PAINTED_MIN_TILES:
+        return None
+    return hit >= PAINTED_SHARE * due
+
+
+#: the tiles calling for red pips needed to judge whether a set is painted, and the share
+#: of them that must show exactly their red pips
+PAINTED_MIN_TILES = 4
+PAINTED_SHARE = 0.3
+
+
 #: a reading whose halves are no die layouts keeps this much of its confidence (below
 #: UNCERTAIN_BELOW: such a reading is never taken as sure)
 LAYOUT_CONF = 0.6
@@ -2827,8 +2856,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         bars = sum(1 for _, rd, _ in raw if rd.has_bar)
         n_up = sum(1 for _, rd, _ in raw if rd.face == "up")
         eff_style = "western" if n_up and bars >= 0.5 * n_up else "chinese"
-    red_reliable = any_red or params.red_pip_bgr is not None or eff_style == "chinese" or bool(
-        context and context.red_reliable)
+    painted = _painted_evidence(raw)
+    if painted is None:
+        painted = any_red or eff_style == "chinese"
+    red_reliable = painted or params.red_pip_bgr is not None or bool(context and context.red_reliable)
     if up_len is not None and len(raw) >= 2:
         raw.extend(_pip_fallback(image_bgr, small, gray_small, s, raw, style, aspect_hint, red_reliable, hand_mask,
                                  planes_small))
