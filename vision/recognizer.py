@@ -1258,6 +1258,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     :func:`analyze` to read and keep only one that reads as valid tiles.
     """
     tentative: list[list[list[tuple]]] = []
+    _LOCAL.narrow = set()
     _LOCAL.sure_split = []
     _LOCAL.tentative = tentative
     tiles = [c for c in cands if _is_tile_shape(c)]
@@ -1321,6 +1322,9 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 rects.append(c.rect)
             elif lo_ > 1.55 * typ_long:
                 too_big.append(c)  # e.g. four Western tiles side by side make a 2 : 1 rectangle
+        narrow = _narrow_faces(cands, rects, typ_long)
+        _LOCAL.narrow = {id(r) for r in narrow}
+        rects.extend(narrow)
     else:
         rects = [c.rect for c in chosen]
     # rectangles made of several touching tiles
@@ -1406,6 +1410,32 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         if c.fill >= CLEAN_FILL and 1.8 <= lo_ / max(1e-6, sh_) <= 2.7:
             clean.add(id(c.rect))
     return rects
+
+
+def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float) -> list[tuple]:
+    """Faces of which a mask caught only a lengthwise part: a well-filled rectangle of a
+    tile's length but too narrow for one (a face shaded across, its lower part as dark as
+    the cloth's cells beside it).  Where no tile was found, it is read (its outline is then
+    re-cut by the face's colour)."""
+    out: list[tuple] = []
+    for c in sorted(cands, key=lambda c: -c.fill):
+        lo_, sh_ = _rect_dims(c.rect)
+        if c.fill < NARROW_FILL or not 3.2 < lo_ / max(sh_, 1e-6) <= NARROW_MAX or not \
+                0.85 * typ_long <= lo_ <= 1.2 * typ_long:
+            continue
+        taken = rects + out
+        if taken and (_in_any(c.rect[0], taken) or _any_inside(c.rect, np.array([r[0] for r in taken], np.float64))):
+            continue
+        (cx, cy), (rw, rh), ang = c.rect
+        out.append(((cx, cy), (rw, rh), ang))
+    return out
+
+
+#: a narrow face (_narrow_faces): its fill and its longest length : width
+NARROW_FILL = 0.85
+NARROW_MAX = 3.7
+#: ... and the longest length : width of the outline it is read by
+NARROW_READ = 3.0
 
 
 # ---------------------------------------------------------------------------------------
@@ -2690,6 +2720,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     clean_ids = set(getattr(_LOCAL, "clean", ()))
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
     check_ids = set(getattr(_LOCAL, "check_rects", ()))
+    narrow_ids = set(getattr(_LOCAL, "narrow", ()))
     pattern = getattr(_LOCAL, "pattern", None)
     typ = len_px or (context.tile_len * s if context and context.tile_len else None) or (
         float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
@@ -2777,6 +2808,14 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             sh_c = float(np.linalg.norm(corners[2] - corners[1]))
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
                 continue
+        if id(rect) in narrow_ids and float(np.linalg.norm(corners[1] - corners[0])) > NARROW_READ * float(
+                np.linalg.norm(corners[2] - corners[1])) and not (
+                rd.face == "up" and not rd.cut_pip and rd.quality >= 1.0 and
+                _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF):
+            # a narrow face still narrow after its re-cut must read whole and consistent
+            # (an outline run on over a cell of a checked cloth of the tile's own colour
+            # reads the cell as part of a half)
+            continue
         if pattern is not None:
             # no tile holds the cloth's coloured cells: an outline that does holds a piece of
             # the cloth, which reads as pips (a red check as a red pip)
