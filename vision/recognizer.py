@@ -1259,6 +1259,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     """
     tentative: list[list[list[tuple]]] = []
     _LOCAL.narrow = set()
+    _LOCAL.loose = set()
     _LOCAL.sure_split = []
     _LOCAL.tentative = tentative
     tiles = [c for c in cands if _is_tile_shape(c)]
@@ -1404,6 +1405,12 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 r_pts = np.array([r[0] for r in rects], np.float64).reshape(-1, 2)
                 parts = [p for p in parts if not _in_any(p[0], rects) and not _any_inside(p, r_pts)]
             rects.extend(parts)
+    if typ_long and chosen and (len_px or len(chosen) >= 3):
+        # last, where nothing else was found: faces notched by pips at their edge
+        taken = rects + [p for g in tentative for alt in g for p in alt]
+        loose = _narrow_faces(cands, taken, typ_long, loose_ones=True)
+        _LOCAL.narrow |= {id(r) for r in loose}
+        rects.extend(loose)
     clean = _LOCAL.clean = set()
     for c in chosen:
         lo_, sh_ = _rect_dims(c.rect)
@@ -1412,23 +1419,48 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     return rects
 
 
-def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float) -> list[tuple]:
+def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: bool = False) -> list[tuple]:
     """Faces of which a mask caught only a lengthwise part: a well-filled rectangle of a
     tile's length but too narrow for one (a face shaded across, its lower part as dark as
     the cloth's cells beside it).  Where no tile was found, it is read (its outline is then
     re-cut by the face's colour)."""
     out: list[tuple] = []
+    loose: set[int] = set()
     for c in sorted(cands, key=lambda c: -c.fill):
         lo_, sh_ = _rect_dims(c.rect)
-        if c.fill < NARROW_FILL or not 3.2 < lo_ / max(sh_, 1e-6) <= NARROW_MAX or not \
-                0.85 * typ_long <= lo_ <= 1.2 * typ_long:
+        if not 0.85 * typ_long <= lo_ <= 1.2 * typ_long:
+            continue
+        asp = lo_ / max(sh_, 1e-6)
+        if c.fill >= NARROW_FILL and 3.2 < asp <= NARROW_MAX and not loose_ones:
+            is_loose = False
+        elif loose_ones and LOOSE_FILL <= c.fill < 0.8 and 1.8 <= asp <= 3.0 and \
+                cv2.contourArea(cv2.convexHull(c.contour)) >= LOOSE_HULL * lo_ * sh_:
+            # ... or a face notched by pips at its edge: ill-filled, its hull a rectangle
+            is_loose = True
+        else:
             continue
         taken = rects + out
         if taken and (_in_any(c.rect[0], taken) or _any_inside(c.rect, np.array([r[0] for r in taken], np.float64))):
             continue
+        if is_loose and any(_overlap(c.rect, r) > LOOSE_OVERLAP * lo_ * sh_ for r in taken):
+            continue  # across the seam of two tiles found (half of each)
         (cx, cy), (rw, rh), ang = c.rect
         out.append(((cx, cy), (rw, rh), ang))
+        if is_loose:
+            loose.add(id(out[-1]))
+    if loose_ones:
+        _LOCAL.loose = loose
     return out
+
+
+def _overlap(a: tuple, b: tuple) -> float:
+    """Area shared by two rotated rectangles."""
+    if math.hypot(a[0][0] - b[0][0], a[0][1] - b[0][1]) > (max(a[1]) + max(b[1])) / 2:
+        return 0.0
+    kind, pts = cv2.rotatedRectangleIntersection(a, b)
+    if kind == cv2.INTERSECT_NONE or pts is None or len(pts) < 3:
+        return 0.0
+    return float(cv2.contourArea(cv2.convexHull(pts)))
 
 
 #: a narrow face (_narrow_faces): its fill and its longest length : width
@@ -1436,6 +1468,11 @@ NARROW_FILL = 0.85
 NARROW_MAX = 3.7
 #: ... and the longest length : width of the outline it is read by
 NARROW_READ = 3.0
+#: a loose face (_narrow_faces): its least fill, and the least fill of its convex hull
+LOOSE_FILL = 0.6
+LOOSE_HULL = 0.9
+#: ... and the most of its area it may share with a tile found
+LOOSE_OVERLAP = 0.2
 
 
 # ---------------------------------------------------------------------------------------
@@ -2672,8 +2709,9 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
                 nm = _name_and_confidence(rd, red_reliable)[1]
                 if nm is None or rd.body_lab is None:
                     continue
-                # its body has the colour of the tiles read in this image
-                if min(float(np.abs(rd.body_lab - b).sum()) for b in bodies) > 30:
+                # its body has the colour of the tiles read in this image (of two of them:
+                # one outlier, a tile misread, must not vouch for a patch of table)
+                if sum(float(np.abs(rd.body_lab - b).sum()) <= 30 for b in bodies) < 2:
                     continue
                 found.append((cf, rd, nm))
         if found and len({f[2] for f in found}) == 1:
@@ -2721,6 +2759,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
     check_ids = set(getattr(_LOCAL, "check_rects", ()))
     narrow_ids = set(getattr(_LOCAL, "narrow", ()))
+    loose_ids = set(getattr(_LOCAL, "loose", ()))
     pattern = getattr(_LOCAL, "pattern", None)
     typ = len_px or (context.tile_len * s if context and context.tile_len else None) or (
         float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
@@ -2808,8 +2847,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             sh_c = float(np.linalg.norm(corners[2] - corners[1]))
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
                 continue
-        if id(rect) in narrow_ids and float(np.linalg.norm(corners[1] - corners[0])) > NARROW_READ * float(
-                np.linalg.norm(corners[2] - corners[1])) and not (
+        if id(rect) in narrow_ids and (id(rect) in loose_ids or float(np.linalg.norm(
+                corners[1] - corners[0])) > NARROW_READ * float(np.linalg.norm(corners[2] - corners[1]))) and not (
                 rd.face == "up" and not rd.cut_pip and rd.quality >= 1.0 and
                 _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF):
             # a narrow face still narrow after its re-cut must read whole and consistent
