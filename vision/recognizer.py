@@ -1969,6 +1969,14 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         (as_ >= 0.6 * 0.785 * short_ * short_ * 3) & (as_ <= 1.4 * 0.785 * short_ * short_ * 3)
     keep = (as_ >= amin) & ~((as_ > 3.5 * amax) | ((long_ > 0.75 * Wc) & ~row3)) & \
         ~((np.minimum(ws_, hs_) < 0.09 * Wc) | (as_ < 0.35 * ws_ * hs_))
+    # a sliver along the outline's edge (the tile's side or the table where the outline is
+    # a little off) is no pip: longer than twice its width, the area of less than one and
+    # a half pips (not pips run together), lying against the inner margin ...
+    # and along it (a pip cut into strips by a divider bar's removal lies across the edge)
+    x0s, y0s = stats[:, 0], stats[:, 1]
+    along = (((x0s <= m + 1) | (x0s + stats[:, 2] >= Lc - m - 1)) & (hs_ >= SLIVER * np.maximum(ws_, 1.0))) | \
+        (((y0s <= m + 1) | (y0s + stats[:, 3] >= Wc - m - 1)) & (ws_ >= SLIVER * np.maximum(hs_, 1.0)))
+    keep &= ~(along & (as_ < 1.5 * math.pi * (0.09 * Wc) ** 2))
     keep[0] = False
     # red: a* (and not too light) against the body, of a red hue (b* not far below
     # neutral: a blue pip has a* above neutral too), around the pip's centre or over a
@@ -2246,6 +2254,11 @@ def _painted_evidence(raw) -> bool | None:
 #: of them that must show exactly their red pips
 PAINTED_MIN_TILES = 4
 PAINTED_SHARE = 0.3
+
+
+#: a spot against the outline this many times longer than wide is a sliver of side or
+#: table, not a pip (_read_tile)
+SLIVER = 2.2
 
 
 #: a reading whose halves are no die layouts keeps this much of its confidence (below
