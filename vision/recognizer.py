@@ -2054,10 +2054,16 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         near = all(abs(p[0] - Lc / 2) < 0.42 * Wc for p in pips)
         if near and len(pips) >= 2:
             spots_back = True
-        elif near and len(pips) == 1 and pips[0][2] and abs(pips[0][1] - Wc / 2) < 0.15 * Wc:
-            spots_back = True  # only the red middle spot survived
+        elif near and len(pips) == 1 and abs(pips[0][1] - Wc / 2) < 0.15 * Wc and (
+                pips[0][2] or abs(pips[0][0] - Lc / 2) < 0.15 * Wc):
+            # only the red middle spot survived (or the middle spot alone, right at the
+            # centre, where no face has a pip: darker than a light body while the white
+            # spots are lighter, of another polarity, and too dark to show its red)
+            spots_back = True
         elif len(pips) == 3 and _spots_through_centre(pips, Lc, Wc):
             spots_back = True  # the back's diagonal, longer than the tile is wide
+        elif len(pips) == 2 and _diagonal_pair(pips, Lc, Wc):
+            spots_back = True  # its two ends (the middle spot of the other polarity)
     # a tile's body is one colour: two halves that differ are two things side by side
     body = cv2.bitwise_and(inner, cv2.bitwise_not(cv2.dilate(bw, _K5)))
     half = int(split)
@@ -2103,6 +2109,23 @@ def _spots_through_centre(pips: list, Lc: int, Wc: int) -> bool:
     cx, cy = Lc / 2.0, Wc / 2.0
     return math.hypot(b[0] - cx, b[1] - cy) < 0.15 * Wc and \
         math.hypot((a[0] + c[0]) / 2 - cx, (a[1] + c[1]) / 2 - cy) < 0.15 * Wc
+
+
+def _diagonal_pair(pips: list, Lc: int, Wc: int) -> bool:
+    """Two spots on a diagonal through the tile's centre, either side of it: the ends of a
+    spotted back's three (its red middle spot, darker than a light body while the white
+    ones are lighter, is not seen with them).  A face's two pips (the 1-1) lie on its
+    middle line.
+
+    >>> _diagonal_pair([(78, 13, False, 9), (34, 34, False, 9)], 111, 48)
+    True
+    >>> _diagonal_pair([(28, 24, True, 9), (83, 24, True, 9)], 111, 48)  # the 1-1
+    False
+    """
+    a, b = pips
+    cx, cy = Lc / 2.0, Wc / 2.0
+    return math.hypot((a[0] + b[0]) / 2 - cx, (a[1] + b[1]) / 2 - cy) < 0.1 * Wc and \
+        min(abs(a[1] - cy), abs(b[1] - cy)) >= 0.15 * Wc and (a[1] - cy) * (b[1] - cy) < 0
 
 
 def _long_three(pips: list, Lc: int, Wc: int) -> bool:

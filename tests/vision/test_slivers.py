@@ -33,3 +33,34 @@ def test_a_round_pip_near_the_end_still_counts():
     cv2.circle(img, (150, 50), 8, SIDE, -1, cv2.LINE_AA)
     rd = _read_tile(img, FULL, "auto", None)
     assert rd is not None and rd.face == "up" and rd.n_pips == 2
+
+
+def _spotted_back(body, spots):
+    img = np.zeros((100, 230, 3), np.uint8)
+    img[:] = body
+    for (x, y), col in spots:
+        cv2.circle(img, (x, y), 9, col, -1, cv2.LINE_AA)
+    return cv2.GaussianBlur(img, (0, 0), 1.0), np.float32([[0, 0], [229, 0], [229, 99], [0, 99]])
+
+
+WHITE, DARK_RED = (235, 235, 235), (40, 30, 110)
+ORANGE = (40, 120, 200)  # an amber back as dark as its dark red middle spot is light
+
+
+def test_a_spotted_back_whose_middle_spot_is_of_the_other_polarity_is_a_back():
+    # on an amber back the white end spots are lighter than the body and the dark red middle
+    # one darker: the pips of one polarity only are seen, the middle alone or the two ends
+    img, c = _spotted_back(ORANGE, [((70, 70), WHITE), ((115, 50), DARK_RED), ((160, 30), WHITE)])
+    rd = _read_tile(img, c, "auto", None)
+    assert rd is not None and rd.face == "down" and rd.spots_back
+    # the middle one alone, too dark to show its red
+    pale = (222, 226, 226)  # white spots hardly lighter than a light amber back
+    img, c = _spotted_back((120, 190, 235), [((70, 70), pale), ((115, 50), (45, 45, 60)), ((160, 30), pale)])
+    rd = _read_tile(img, c, "auto", None)
+    assert rd is not None and rd.face == "down" and rd.spots_back
+
+
+def test_a_one_one_is_not_a_diagonal_pair():
+    img, c = _spotted_back(ORANGE, [((57, 50), DARK_RED), ((172, 50), DARK_RED)])
+    rd = _read_tile(img, c, "auto", None)
+    assert rd is not None and rd.face == "up" and rd.halves == (1, 1)
