@@ -945,6 +945,64 @@ def _split_rect(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
     return out
 
 
+def _snap_row(gray: np.ndarray, parts: list[tuple]) -> list[tuple] | None:
+    """A row of equal pieces (one tile across) with each cut moved to the strongest seam
+    (a dip or bump in the grey across the row) within ``SNAP_REACH`` of a piece of where
+    it was; the row's two ends stay.  ``None`` when the pieces are no row, or no cut moved
+    by more than a pixel."""
+    k = len(parts)
+    if k < 2:
+        return None
+    ctr = np.array([p[0] for p in parts], np.float64)
+    d = ctr[-1] - ctr[0]
+    step = float(np.linalg.norm(d)) / (k - 1)
+    if step < 6:
+        return None
+    u = d / np.linalg.norm(d)
+    if np.abs((ctr - ctr[0]) @ np.array([-u[1], u[0]])).max() > 1.0:
+        return None  # not one row
+    (_, _), (w0, h0), ang = parts[0]
+    a = math.radians(ang)
+    along_w = abs(math.cos(a) * u[0] + math.sin(a) * u[1]) > 0.7  # the rect's width runs along the row
+    across = h0 if along_w else w0
+    v = np.array([-u[1], u[0]])
+    reach = int(SNAP_REACH * step)
+    ts = np.arange(-reach - 3, reach + 4, dtype=np.float64)
+    ss = np.linspace(-0.35 * across, 0.35 * across, 9)
+    H, W = gray.shape[:2]
+    cuts = []
+    moved = False
+    for i in range(k - 1):
+        p = (ctr[i] + ctr[i + 1]) / 2
+        pts = p[None, None, :] + ts[:, None, None] * u[None, None, :] + ss[None, :, None] * v[None, None, :]
+        xs = np.clip(np.round(pts[..., 0]), 0, W - 1).astype(np.int32)
+        ys = np.clip(np.round(pts[..., 1]), 0, H - 1).astype(np.int32)
+        g = gray[ys, xs].astype(np.float32)  # offsets x places across the row
+        mid = g[3:-3]
+        # a dip or bump at each place across: one that holds nearly all across (the third
+        # weakest of nine places) is a seam, not a row of pips near a tile's end
+        strength = np.sort(np.maximum(np.minimum(g[:-6], g[6:]) - mid, mid - np.maximum(g[:-6], g[6:])), axis=1)[:, 2]
+        j = int(np.argmax(strength))
+        t = float(ts[3 + j]) if strength[j] >= 5 else 0.0
+        moved |= abs(t) > 1.0
+        cuts.append(p + t * u)
+    if not moved:
+        return None
+    ends = [ctr[0] - step / 2 * u] + cuts + [ctr[-1] + step / 2 * u]
+    out = []
+    for a_, b_ in zip(ends, ends[1:], strict=False):
+        ln = float(np.linalg.norm(b_ - a_))
+        if ln < 0.7 * step:
+            return None
+        c = (a_ + b_) / 2
+        out.append(((float(c[0]), float(c[1])), (ln, across) if along_w else (across, ln), ang))
+    return out
+
+
+#: how far (in pieces) a cut of a row of tiles may move to a seam (_snap_row)
+SNAP_REACH = 0.15
+
+
 def _grid_splits(c: _Cand, unit_long: float, unit_short: float, max_tiles: int = 7) -> list[tuple]:
     """Every way a rectangle divides into a grid of n × m tiles (the tiles' long axis along
     either side), best fit first.  Returns (parts, pairs of neighbouring parts) per way."""
@@ -1365,6 +1423,11 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     break  # the tiles found already explain the blob
                 seams = gray is None or all(_seam_ok(gray, [parts[i], parts[j]]) for i, j in pairs)
                 alts.append((seams, new))
+                snapped = _snap_row(gray, new) if gray is not None and not seams and len(new) == len(parts) else None
+                if snapped is not None:
+                    # a row of tiles whose blob takes in a shadow or a side at its end: the
+                    # cuts moved to the seams seen near them, another way to read
+                    alts.append((False, snapped))
             if not alts:
                 continue
             if len(alts) == 1 and alts[0][0]:

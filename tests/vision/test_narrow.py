@@ -1,4 +1,5 @@
-"""Faces of which a mask caught only a lengthwise part (_narrow_faces, 2026-11-25 round 2;
+"""Faces of which a mask caught only a lengthwise part or a notched outline (_narrow_faces), rows
+of touching tiles cut at their seams (_snap_row) — 2026-11-25 round 2;
 docs/vision.md, "Painted or not, narrow faces")."""
 
 from __future__ import annotations
@@ -68,3 +69,33 @@ def test_a_patch_of_table_does_not_read_as_a_tile_by_the_body_colour_of_one_outl
     img, labels, tl = generate_scene3d(1296, 1280, 720, n_tiles=24)
     sc = score_frame(recognize(img), labels, tl)
     assert sc.false_tiles == 0, sc.errors
+
+
+def test_a_rows_cuts_move_to_its_seams_not_to_rows_of_pips():
+    # three dark tiles end to end, the last one's blob taking in its shadow: split evenly,
+    # the cuts fall 5 and 10 px past the seams; two pips near the second tile's end make a
+    # bump across half the row, which is no seam
+    from vision.recognizer import _snap_row
+
+    g = np.full((100, 300), 120, np.uint8)
+    g[30:70, 20:290] = 25
+    g[30:70, 104:106] = 10
+    g[30:70, 189:191] = 10
+    for y in (38, 62):
+        cv2.circle(g, (114, y), 4, 230, -1)
+    parts = [((65.0, 50.0), (90.0, 40.0), 0.0), ((155.0, 50.0), (90.0, 40.0), 0.0), ((245.0, 50.0), (90.0, 40.0), 0.0)]
+    got = _snap_row(g, parts)
+    assert got is not None
+    cuts = [got[0][0][0] + got[0][1][0] / 2, got[1][0][0] + got[1][1][0] / 2]
+    assert abs(cuts[0] - 105) <= 1.5 and abs(cuts[1] - 190) <= 1.5, cuts
+    assert abs(got[0][0][0] - got[0][1][0] / 2 - 20) < 0.5 and abs(got[2][0][0] + got[2][1][0] / 2 - 290) < 0.5
+    assert all(p[1][1] == 40.0 and p[2] == 0.0 for p in got)
+
+
+def test_a_row_of_touching_tiles_with_a_shadow_at_its_end_is_read_cut_at_its_seams():
+    # scene3d seed 1525: two tiles end to end, the blob longer than two tiles by a shadow;
+    # split evenly, the pieces misread; cut at the seam, both read
+    img, labels, tl = generate_scene3d(1525, 1280, 720, n_tiles=24)
+    readings = recognize(img)
+    for want in ((655, 70), (643, 119)):
+        _read_at(readings, labels, tl, want)
