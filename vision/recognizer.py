@@ -237,6 +237,10 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     table_warm = _median_u8(warm[::4, ::4])
     if table_warm > WARM_LEVEL / 2:
         levels.append(int(min(250, table_warm + WARM_LEVEL)))
+        # (and where the warm values part in two, between the table's and the tiles')
+        otsu_w, _ = cv2.threshold(warm[::2, ::2], 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+        if otsu_w > table_warm + WARM_LEVEL / 2 and all(abs(otsu_w - v) > 8 for v in levels):
+            levels.append(int(otsu_w))
     chans.append(("warm", warm, levels, B))
     # ... and only its lightest part: a face without its own (shaded) side
     chans.append(("warm+", cv2.bitwise_and(warm, cv2.compare(rel, 133, cv2.CMP_GT)), levels, B))

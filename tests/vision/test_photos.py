@@ -61,6 +61,16 @@ def test_warm_light_on_white_paper(photos_dir, photo_labels):
     assert sc.identity_ok >= 2, sc.errors
 
 
+def test_warm_light_where_the_warm_values_part_in_two(photos_dir, photo_labels):
+    """jm_6 under a warm white balance: the paper warm, the ivory warmer by less than the
+    fixed step above the paper's level; the warm mask's Otsu level parts them (0 of 3 tiles
+    were read before, 2026-11-25 round 2)."""
+    readings, labels = _read_variant(photos_dir, photo_labels, "jm_6.png", "warm")
+    sc = score_frame(readings, labels, 300, "warm")
+    assert sc.wrong_confident == 0 and sc.false_tiles == 0, sc.errors
+    assert sc.identity_ok >= 3, sc.errors
+
+
 def test_a_lost_pip_is_no_die_layout(photos_dir, photo_labels):
     """An unpainted Western set has no red check: a 6-6 shot darker (gamma 1.6) lost a pip
     and read 6-5 at 0.88.  Five pips in two rows of three with no centre are no die's 5: the
