@@ -241,6 +241,10 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
         otsu_w, _ = cv2.threshold(warm[::2, ::2], 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
         if otsu_w > table_warm + WARM_LEVEL / 2 and all(abs(otsu_w - v) > 8 for v in levels):
             levels.append(int(otsu_w))
+    elif table_warm == 0:
+        # a cool table (lilac paper, blue or grey cloth) under bright light: ivory pales
+        # toward white and is barely warm, yet nothing else is
+        levels.append(WARM_LEVEL // 2)
     chans.append(("warm", warm, levels, B))
     # ... and only its lightest part: a face without its own (shaded) side
     chans.append(("warm+", cv2.bitwise_and(warm, cv2.compare(rel, 133, cv2.CMP_GT)), levels, B))

@@ -71,6 +71,16 @@ def test_warm_light_where_the_warm_values_part_in_two(photos_dir, photo_labels):
     assert sc.identity_ok >= 3, sc.errors
 
 
+def test_bright_light_on_lilac_paper(photos_dir, photo_labels):
+    """jm_6 shot brighter (gamma 0.6): the ivory pales toward white and is barely warm, the
+    paper not at all; a lower warm level where the table is not warm finds the tiles (0 of
+    4 were read before, 2026-11-25 round 2)."""
+    readings, labels = _read_variant(photos_dir, photo_labels, "jm_6.png", "brighter")
+    sc = score_frame(readings, labels, 300, "brighter")
+    assert sc.wrong_confident == 0 and sc.false_tiles == 0, sc.errors
+    assert sc.identity_ok >= 4, sc.errors
+
+
 def test_a_lost_pip_is_no_die_layout(photos_dir, photo_labels):
     """An unpainted Western set has no red check: a 6-6 shot darker (gamma 1.6) lost a pip
     and read 6-5 at 0.88.  Five pips in two rows of three with no centre are no die's 5: the
