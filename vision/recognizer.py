@@ -40,6 +40,10 @@ UNCERTAIN_BELOW = 0.6
 
 # (total, red) → tile names.  Only (8, 0) names two tiles (6-2 and 5-3).
 _BY_COUNTS: dict[tuple[int, int], set[str]] = {}
+#: how many of each tile a set holds (civil tiles twice, military ones once)
+_IN_SET: dict[str, int] = {}
+for _t in FULL_SET:
+    _IN_SET[_t.name] = _IN_SET.get(_t.name, 0) + 1
 for _t in FULL_SET:
     _BY_COUNTS.setdefault((_t.total, _t.red_pips), set()).add(_t.name)
 
@@ -1007,6 +1011,10 @@ def _snap_row(gray: np.ndarray, parts: list[tuple]) -> list[tuple] | None:
     return out
 
 
+#: a way of dividing a group whose pieces' length : width is further than this (as a share)
+#: from the tiles' is not tried (_grid_splits)
+GRID_ASPECT = 0.25
+
 #: how far (in pieces) a cut of a row of tiles may move to a seam (_snap_row)
 SNAP_REACH = 0.15
 
@@ -1028,6 +1036,8 @@ def _grid_splits(c: _Cand, unit_long: float, unit_short: float, max_tiles: int =
             continue
         err = max(abs(n_f - n) / n, abs(m_f - m) / m)
         sw, sh = rw / n, rh / m
+        if abs(max(sw, sh) / max(1e-6, min(sw, sh)) / (unit_long / unit_short) - 1.0) > GRID_ASPECT:
+            continue  # pieces not of the tiles' proportions (two Chinese tiles cut across)
         parts, idx = [], {}
         for j in range(m):
             for i in range(n):
@@ -1380,6 +1390,15 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         typ_short_base = float(np.median([_rect_dims(c.rect)[1] for c in base]))
     else:
         typ_long = None
+    # under a tilted camera tiles near it look bigger: groups are split by the size expected
+    # where they lie (the perspective model of _length_model, fitted to the single tiles
+    # with pips found here)
+    size_at = None
+    if typ_long and not len_px and len(spotted) >= 5:
+        pts_ = np.array([[c.rect[0][0], c.rect[0][1], _rect_dims(c.rect)[0]] for c in spotted
+                         if 0.6 * typ_long <= _rect_dims(c.rect)[0] <= 1.55 * typ_long], np.float64).reshape(-1, 3)
+        if len(pts_) >= 5:
+            size_at = _fit_length(pts_)
     rects = []
     too_big: list[_Cand] = []
     if typ_long and (len_px or len(chosen) >= 3):
@@ -1417,7 +1436,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 continue
             # every way the blob divides into a grid of tiles; a single way whose seams all
             # show is taken; otherwise the ways are read, and kept only if one reads clean
-            hyps = _grid_splits(b, typ_long, typ_short)
+            f_ = size_at(b.rect[0]) / typ_long if size_at else 1.0
+            hyps = _grid_splits(b, typ_long * f_, typ_short * f_)
             if not hyps:
                 continue
             alts = []
@@ -2388,6 +2408,19 @@ def _wrong_split(rd: _Read, western: bool, strict: bool = True) -> bool:
     return rd.face == "up" and (rd.has_bar != western or rd.seam_along or (strict and rd.bar_through))
 
 
+def _aspect(corners: np.ndarray) -> float:
+    return float(np.linalg.norm(corners[1] - corners[0])) / max(1e-6, float(np.linalg.norm(corners[2] - corners[1])))
+
+
+#: a piece of a group read every way that shares more than this of its area with a tile
+#: read already is dropped
+GROUP_OVERLAP = 0.3
+
+#: two ways of splitting a group that read as clean are told apart by how far their pieces'
+#: proportions are from the tiles' (mean share): by more than this, or the group is unsure
+AMBIG_ASPECT = 0.1
+
+
 def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> list[tuple]:
     """Of the ways of splitting each group of touching tiles, the one whose every piece reads
     as a valid tile, face up, with no pip cut by its outline — and, among Western tiles,
@@ -2397,8 +2430,33 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
     # red pips name the tile with the pip total: usable unless an unpainted Western set
     red_ok = not western or any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
     out = []
+    # the length : width of the tiles read whole here (not in a group)
+    asps = [_aspect(c) for c, rd, _ in raw if rd.face == "up" and rd.n_pips >= 2]
+    asp_ref = float(np.median(asps)) if len(asps) >= 3 else None
+    # the tiles named already: a set holds each civil tile twice and each military one
+    # once, so a way that names more of a tile than that (with the rest of the table) is
+    # less likely than one that does not
+    named: dict[str, int] = {}
+    for _, rd, o in raw:
+        if rd.face == "up" and not o:
+            nm = _name_and_confidence(rd, red_ok)[1]
+            if nm:
+                named[nm] = named.get(nm, 0) + 1
+
+    def too_many(reads) -> int:
+        cnt = dict(named)
+        for _, rd, _ in reads:
+            if rd.face == "up":
+                nm = _name_and_confidence(rd, red_ok)[1]
+                if nm:
+                    cnt[nm] = cnt.get(nm, 0) + 1
+        return sum(max(0, v - _IN_SET.get(k, 1)) for k, v in cnt.items()) - base_excess
+
+    base_excess = sum(max(0, v - _IN_SET.get(k, 1)) for k, v in named.items())
+    painted = _painted_evidence(raw) is True  # the tiles read show their red pips
     for g in groups:
         best = None
+        clean: list[tuple] = []  # every way that reads clean
         for alt in g:
             reads = [tent_read.get(id(p)) for p in alt]
             if not alt or any(r is None for r in reads):
@@ -2438,11 +2496,45 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
                     bad += 1
             if not ok or 2 * bad > len(reads):
                 continue
+            own: dict[str, int] = {}
+            for _, rd, _ in reads:
+                nm = _name_and_confidence(rd, red_ok)[1] if rd.face == "up" else None
+                if nm:
+                    own[nm] = own.get(nm, 0) + 1
+            if any(v > _IN_SET.get(k, 1) for k, v in own.items()):
+                continue  # more of a tile than one set holds, in one group: a wrong cut
             bars = sum(rd.has_bar for _, rd, _ in reads)
-            if best is None or (bars, -bad) > best[0]:
-                best = ((bars, -bad), reads)
+            key = (bars, -bad)
+            clean.append((key, reads))
+            if best is None or key > best[0]:
+                best = (key, reads)
         if best is not None:
-            out.extend(best[1])
+            # another way, cut elsewhere, that reads as clean and as well: the group may be
+            # either (two Chinese tiles side by side cut along or across both read as two
+            # tiles) — unless one way's pieces have the proportions of the tiles read whole
+            # here and the other's do not: reported unsure, not guessed
+            ties = [r for k, r in clean if k == best[0]]
+            if len(ties) > 1 and asp_ref:
+                fit = [float(np.mean([abs(_aspect(c) / asp_ref - 1.0) for c, _, _ in r])) for r in ties]
+                order = np.argsort(fit)
+                if fit[order[1]] - fit[order[0]] > AMBIG_ASPECT:
+                    best = (best[0], ties[order[0]])
+                    ties = [ties[order[0]]]
+            if len(ties) > 1 and painted:
+                # ... or unless only one names no more of a tile than a set holds (the
+                # names checked by their red pips)
+                fine = [r for r in ties if too_many(r) == 0]
+                if len(fine) == 1:
+                    best = (best[0], fine[0])
+                    ties = fine
+            pts = np.array([c.mean(axis=0) for c, _, _ in best[1]])
+            reach = 0.25 * min(float(np.linalg.norm(c[1] - c[0])) for c, _, _ in best[1])
+            other = any(len(r) != len(pts) or any(
+                np.linalg.norm(pts - c.mean(axis=0), axis=1).min() > reach for c, _, _ in r) for r in ties)
+            if other:
+                out.extend((c, replace(rd, quality=min(0.5, rd.quality)), o) for c, rd, o in best[1])
+            else:
+                out.extend(best[1])
     return out
 
 
@@ -2583,6 +2675,11 @@ def _length_model(raw: list):
     """
     pts = np.array([[*c.mean(axis=0), float(np.linalg.norm(c[1] - c[0]))] for c, rd, occ in raw
                     if rd.face == "up" and rd.n_pips >= 2 and not occ], np.float64).reshape(-1, 3)
+    return _fit_length(pts)
+
+
+def _fit_length(pts: np.ndarray):
+    """:func:`_length_model` from rows (x, y, length)."""
     med = float(np.median(pts[:, 2])) if len(pts) else 1.0
     if len(pts) < 5:
         return lambda _p: med
@@ -3003,7 +3100,13 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 drop.update(idx)
         raw = [r for i, r in enumerate(raw) if i not in drop]
     if groups:
-        raw.extend(_resolve_groups(groups, tent_read, raw, style))
+        # (a piece lying much over a tile read already is part of it and its neighbour)
+        polys = [c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in raw]
+        for c, rd, o in _resolve_groups(groups, tent_read, raw, style):
+            q = c.astype(np.float32).reshape(-1, 1, 2)
+            a_ = cv2.contourArea(q)
+            if not any(cv2.intersectConvexConvex(q, p_)[0] > GROUP_OVERLAP * a_ for p_ in polys):
+                raw.append((c, rd, o))
     # the length of a tile where it lies (a tilted camera sees near tiles larger), from the
     # tiles read face up: the backs added or dropped below leave it as it is
     length_at = _length_model(raw)
