@@ -1600,6 +1600,9 @@ class _Read:
     seam_along: bool = False  # a line along most of the length, inside: a seam
     layout_ok: bool = True  # a Western tile's halves show die layouts (see _die_layouts_ok)
     long_three: bool = False  # six pips laid out as the 3-3 along the long axis (_long_three)
+    # the pips of the halves that are red in a painted set (a 1, a 4) are all redder than
+    # the others, by RED_RANK_GAP of a*, or no pip is when no half is (None: not judged)
+    red_rank: bool | None = None
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -2129,11 +2132,15 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         reds = [bool(redm_bl[int(cy), int(cx)] >= 128) or n_red[k] >= 0.3 * a_  # (most of the 3 x 3 at its centre)
                 for (cx, cy, _, a_), k in zip(pips, comp_ids, strict=True)]
         pips = [(p[0], p[1], rd, p[3]) for p, rd in zip(pips, reds, strict=True)]
+        # each pip's mean a* (over its own pixels): which pips are redder than which
+        pip_a = (np.bincount(lbl.ravel(), weights=lab[..., 1].ravel().astype(np.float64), minlength=n)[comp_ids] /
+                 np.maximum(1, stats[comp_ids, cv2.CC_STAT_AREA]))
         if slope:
             # pips placed against a slanted bar: sheared back so that the bar stands across
             pips = [(p[0] - slope * (p[1] - Wc / 2.0), p[1], p[2], p[3]) for p in pips]
     else:
         counted = []
+        pip_a = np.zeros(0)
     if debug is not None:
         debug.update(pips=pips, counted=counted)
     n_total = sum(counted)
@@ -2183,7 +2190,44 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     layout_ok = not has_bar or _die_layouts_ok(pips, counted, split, Lc, Wc)
     return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
                  bar_through or line_across, seam_along, layout_ok,
-                 not has_bar and counted == [1] * 6 and _long_three(pips, Lc, Wc))
+                 not has_bar and counted == [1] * 6 and _long_three(pips, Lc, Wc),
+                 _red_rank(pips, counted, pip_a, split, h1, h2))
+
+
+def _red_rank(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) -> bool | None:
+    """Are the pips of the halves painted red (a 1, a 4) redder than all the others?
+
+    A painted set's red pips are those of its 1 and 4 halves: when the absolute test of red
+    miscounts them (blue or brown pips on an amber body drift toward red), their ranking by
+    a* within the tile still tells.  ``None`` when not judged (pips run together, the 6-6,
+    halves no die shows).
+
+    >>> pips = [(10, 10, False, 9), (10, 30, False, 9), (30, 20, False, 9), (80, 20, False, 9)]
+    >>> _red_rank(pips, [1, 1, 1, 1], np.array([134.0, 136, 133, 146]), 50, 3, 1)   # a 3-1
+    True
+    >>> _red_rank(pips, [1, 1, 1, 1], np.array([134.0, 147, 133, 146]), 50, 3, 1)   # one more as red
+    False
+    >>> _red_rank(pips, [1, 1, 1, 1], np.array([134.0, 136, 133, 135]), 50, 3, 1)   # a 3-1's red 1 missed
+    False
+    >>> _red_rank(pips, [1, 1, 1, 1], np.array([141.0, 143, 140, 142]), 50, 2, 2)   # a 2-2: no red half
+    True
+    """
+    if any(k != 1 for k in counted) or not (1 <= h1 <= 6 and 1 <= h2 <= 6) or (h1, h2) == (6, 6):
+        return None
+    red_side = [h in (1, 4) for h in (h1, h2)]
+    want = np.array([red_side[0] if p[0] < split else red_side[1] for p in pips])
+    if want.all():
+        return None  # nothing to rank against
+    if not want.any():
+        # no red half: no pip may stand out as redder than the rest
+        return bool(len(pips) >= 4 and pip_a.max() - pip_a.min() < RED_RANK_GAP)
+    return bool(pip_a[want].min() - pip_a[~want].max() >= RED_RANK_GAP)
+
+
+#: the red pips' a* must all stand this far above the other pips' (_red_rank)
+RED_RANK_GAP = 4.0
+#: a reading named by its halves and that ranking (its red count off) keeps this much
+RED_RANK_CONF = 0.85
 
 
 def _spots_through_centre(pips: list, Lc: int, Wc: int) -> bool:
@@ -2331,6 +2375,11 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
         if rd.ambiguous_mid and not rd.has_bar and len(by_counts) > 1:
             c *= 0.75
         return (hi, lo), t_h.name, c
+    if rd.red_rank:
+        # the red count is off, but the pips of its 1 and 4 halves, and only they, are the
+        # reddest (or, with no such half, none stands out): the absolute test of red
+        # miscounted them (blue pips on amber drift toward red)
+        return (hi, lo), t_h.name, RED_RANK_CONF * conf
     # disagreement: the counts may still name the tile (3-3 drawn along the long axis)
     if by_counts and len(by_counts) == 1:
         nm = next(iter(by_counts))

@@ -40,3 +40,16 @@ def test_an_unpainted_set_whose_bars_are_faint_is_read_by_its_halves():
     sc = score_frame(recognize(img), labels, tl)
     assert sc.identity_ok >= 14, sc.errors
     assert sc.wrong_confident == 0, sc.errors
+
+
+def test_a_red_count_off_is_forgiven_when_the_red_halves_pips_are_the_reddest():
+    # blue pips on an amber body drift toward red: a 5-4 read with 3 "red" pips instead of
+    # the 4 of its 4; its 4 pips are still the reddest of the tile (_red_rank)
+    from vision.recognizer import UNCERTAIN_BELOW, _name_and_confidence
+
+    base = dict(face="up", halves=(5, 4), red=3, has_bar=True, quality=1.0, ambiguous_mid=0, spots_back=False,
+                n_pips=9)
+    pips, name, conf = _name_and_confidence(_Read(**base, red_rank=True), True)
+    assert name == "5-4" and conf >= UNCERTAIN_BELOW
+    assert _name_and_confidence(_Read(**base, red_rank=False), True)[2] < UNCERTAIN_BELOW
+    assert _name_and_confidence(_Read(**base), True)[2] < UNCERTAIN_BELOW
