@@ -2178,6 +2178,16 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             return None
         body_med = (c1 * n1 + c2 * n2) / (n1 + n2)
     if (n_total == 0 and not has_bar) or spots_back:
+        if not spots_back and body_L >= FAINT_BODY_L:
+            # a face so overexposed that its pips are faint rings (below the level) shows
+            # pip-sized spots of a weaker response: not a plain back for sure
+            _, faint = cv2.threshold(resp, FAINT_LEVEL, 255, cv2.THRESH_BINARY)
+            nf, _, sf, _ = _components8(faint)
+            fw, fh, fa = (sf[1:, i].astype(np.float64) for i in (2, 3, 4))
+            # (round and solid: grain and streaks make long thin specks)
+            if np.count_nonzero((fa >= amin) & (np.maximum(fw, fh) <= 0.4 * Wc) & (fa >= 0.5 * fw * fh) &
+                                (np.maximum(fw, fh) <= 1.4 * np.minimum(fw, fh))) >= 2:
+                quality = min(quality, 0.5)
         return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med, cut_pip)
     # per half
     h1 = sum(k for k, p in zip(counted, pips, strict=True) if p[0] < split)
@@ -2417,6 +2427,12 @@ def _painted_evidence(raw) -> bool | None:
 #: of them that must show exactly their red pips
 PAINTED_MIN_TILES = 4
 PAINTED_SHARE = 0.3
+
+
+#: a back this light (Lab L*) with two or more pip-sized spots of a response above
+#: FAINT_LEVEL may be an overexposed face whose pips are faint: it is reported unsure
+FAINT_BODY_L = 245
+FAINT_LEVEL = 10
 
 
 #: a spot against the outline this many times longer than wide is a sliver of side or

@@ -64,3 +64,19 @@ def test_a_one_one_is_not_a_diagonal_pair():
     img, c = _spotted_back(ORANGE, [((57, 50), DARK_RED), ((172, 50), DARK_RED)])
     rd = _read_tile(img, c, "auto", None)
     assert rd is not None and rd.face == "up" and rd.halves == (1, 1)
+
+
+def _white(pips=()):
+    img = np.full((100, 200, 3), 252, np.uint8)
+    for x, y in pips:
+        cv2.circle(img, (x, y), 8, (230, 215, 200), 2, cv2.LINE_AA)  # a pale ring, all but washed out
+    return cv2.GaussianBlur(img, (0, 0), 1.0)
+
+
+def test_an_overexposed_face_with_faint_ring_pips_is_no_sure_back():
+    # a white 1-1 shot overexposed: its pips are faint rings under the pip level; it read as
+    # a plain back at 0.95 (a confident wrong reading); now a back, unsure
+    rd = _read_tile(_white([(50, 50), (150, 50)]), FULL, "auto", None)
+    assert rd is not None and rd.face == "down" and rd.quality <= 0.5
+    rd = _read_tile(_white(), FULL, "auto", None)
+    assert rd is not None and rd.face == "down" and rd.quality == 1.0
