@@ -2484,6 +2484,8 @@ GROUP_OVERLAP = 0.3
 #: two ways of splitting a group that read as clean are told apart by how far their pieces'
 #: proportions are from the tiles' (mean share): by more than this, or the group is unsure
 AMBIG_ASPECT = 0.1
+#: ... and only ways whose pieces' length : width differ by more than this share
+AMBIG_SHAPE = 0.2
 
 
 def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> list[tuple]:
@@ -2581,8 +2583,12 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
             ties = [r for k, r in clean if k == best[0]]
             if len(ties) > 1 and asp_ref:
                 fit = [float(np.mean([abs(_aspect(c) / asp_ref - 1.0) for c, _, _ in r])) for r in ties]
+                way_asp = [float(np.median([_aspect(c) for c, _, _ in r])) for r in ties]
                 order = np.argsort(fit)
-                if fit[order[1]] - fit[order[0]] > AMBIG_ASPECT:
+                # (only ways whose pieces differ in shape: two Western tiles side by side
+                # make a square whose pieces are 2 : 1 either way)
+                if fit[order[1]] - fit[order[0]] > AMBIG_ASPECT and \
+                        abs(way_asp[order[1]] / way_asp[order[0]] - 1.0) > AMBIG_SHAPE:
                     best = (best[0], ties[order[0]])
                     ties = [ties[order[0]]]
             if len(ties) > 1 and painted:

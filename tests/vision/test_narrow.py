@@ -165,3 +165,20 @@ def test_a_group_read_clean_two_different_ways_is_reported_unsure():
     # the same with only the first way: read as it is
     got = _resolve_groups([[[a1, a2]]], tent, raw, "chinese")
     assert all(_name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW for _, rd, _ in got)
+
+
+def test_a_square_of_two_western_tiles_read_clean_either_way_is_unsure():
+    # two 2 : 1 tiles side by side make a square: cut either way, two 2 : 1 pieces (2.0 and
+    # 2.3 here); their proportions tell nothing, whatever the tiles' elsewhere (2.5)
+    from vision.recognizer import UNCERTAIN_BELOW, _name_and_confidence, _resolve_groups
+
+    raw = [(_quad(x, 500, 100, 40), _rd_up((3, 1), 4), False) for x in (100, 300, 500)]
+    a1, a2 = (((200, 175), (100, 50), 0), ((200, 225), (100, 50), 0))
+    b1, b2 = (((178, 200), (100, 43), 90), ((222, 200), (100, 43), 90))
+    tent = {id(a1): (_quad(200, 175, 100, 50), _rd_up((6, 3), 0), False),
+            id(a2): (_quad(200, 225, 100, 50), _rd_up((1, 1), 2), False),
+            id(b1): (_quad(178, 200, 100, 43), _rd_up((3, 1), 1), False),
+            id(b2): (_quad(222, 200, 100, 43), _rd_up((6, 1), 1), False)}
+    got = _resolve_groups([[[a1, a2], [b1, b2]]], tent, raw, "chinese")
+    assert len(got) == 2
+    assert all(_name_and_confidence(rd, True)[2] < UNCERTAIN_BELOW for _, rd, _ in got)
