@@ -2477,9 +2477,24 @@ def _aspect(corners: np.ndarray) -> float:
     return float(np.linalg.norm(corners[1] - corners[0])) / max(1e-6, float(np.linalg.norm(corners[2] - corners[1])))
 
 
-#: a piece of a group read every way that shares more than this of its area with a tile
-#: read already is dropped
+#: a piece of a group that shares more than this of its area with a tile read on its own
+#: outline is dropped
 GROUP_OVERLAP = 0.3
+
+
+def _mostly_over(corners: np.ndarray, polys: list) -> bool:
+    """Does the quadrilateral ``corners`` share more than GROUP_OVERLAP of its area with one
+    of ``polys`` (float32 contours)?  A piece of a split group lying so much over a tile
+    read on its own is part of it and of its neighbour.
+
+    >>> sq = lambda x, y, w, h: np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]).reshape(-1, 1, 2)
+    >>> piece = np.float32([[0, 0], [100, 0], [100, 40], [0, 40]])
+    >>> _mostly_over(piece, [sq(0, 20, 100, 40)]), _mostly_over(piece, [sq(0, 35, 100, 40)])
+    (True, False)
+    """
+    q = corners.astype(np.float32).reshape(-1, 1, 2)
+    a_ = cv2.contourArea(q)
+    return any(cv2.intersectConvexConvex(q, p_)[0] > GROUP_OVERLAP * a_ for p_ in polys)
 
 #: two ways of splitting a group that read as clean are told apart by how far their pieces'
 #: proportions are from the tiles' (mean share): by more than this, or the group is unsure
@@ -3169,14 +3184,19 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
             if any(_wrong_split(raw[i][1], west, strict=False) for i in idx):
                 drop.update(idx)
+        # (and a piece lying much over a tile read on its own outline: part of it and of
+        # its neighbour, the rest of the split over tiles found)
+        own = [raw[i][0].astype(np.float32).reshape(-1, 1, 2) for i in range(len(raw))
+               if i not in set(sure_read.values())]
+        for i in set(sure_read.values()) - drop:
+            if _mostly_over(raw[i][0], own):
+                drop.add(i)
         raw = [r for i, r in enumerate(raw) if i not in drop]
     if groups:
         # (a piece lying much over a tile read already is part of it and its neighbour)
         polys = [c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in raw]
         for c, rd, o in _resolve_groups(groups, tent_read, raw, style):
-            q = c.astype(np.float32).reshape(-1, 1, 2)
-            a_ = cv2.contourArea(q)
-            if not any(cv2.intersectConvexConvex(q, p_)[0] > GROUP_OVERLAP * a_ for p_ in polys):
+            if not _mostly_over(c, polys):
                 raw.append((c, rd, o))
     # the length of a tile where it lies (a tilted camera sees near tiles larger), from the
     # tiles read face up: the backs added or dropped below leave it as it is
