@@ -147,38 +147,38 @@ def _quad(cx, cy, lo, sh):
                        [cx - lo / 2, cy + sh / 2]])
 
 
-def test_a_group_read_clean_two_different_ways_is_reported_unsure():
+def _resolve(ways):
+    """``ways``: per way, its pieces as ((cx, cy), (long, short), halves, red); the group is
+    resolved among three tiles read whole elsewhere (100 x 40, 2.5 : 1).  Returns, per piece
+    kept, whether it is named for sure."""
     from vision.recognizer import UNCERTAIN_BELOW, _name_and_confidence, _resolve_groups
 
-    # three tiles read whole elsewhere (2.5 : 1); a group that reads as two tiles cut along
-    # (6-4 and 6-2) and as two other tiles cut across (5-3 and 4-1), both of a tile's shape
     raw = [(_quad(x, 500, 100, 40), _rd_up((3, 1), 4), False) for x in (100, 300, 500)]
-    a1, a2 = (((200, 180), (100, 40), 0), ((200, 220), (100, 40), 0))
-    b1, b2 = (((180, 200), (40, 100), 0), ((220, 200), (40, 100), 0))
-    tent = {id(a1): (_quad(200, 180, 100, 40), _rd_up((6, 4), 4), False),
-            id(a2): (_quad(200, 220, 100, 40), _rd_up((6, 2), 0), False),
-            id(b1): (_quad(180, 200, 100, 40), _rd_up((5, 3), 0), False),
-            id(b2): (_quad(220, 200, 100, 40), _rd_up((4, 1), 5), False)}
-    got = _resolve_groups([[[a1, a2], [b1, b2]]], tent, raw, "chinese")
-    assert len(got) == 2
-    assert all(_name_and_confidence(rd, True)[2] < UNCERTAIN_BELOW for _, rd, _ in got)
+    alts, tent = [], {}
+    for way in ways:
+        alt = []
+        for (cx, cy), (lo, sh), halves, red in way:
+            rect = ((cx, cy), (lo, sh), 0)
+            tent[id(rect)] = (_quad(cx, cy, lo, sh), _rd_up(halves, red), False)
+            alt.append(rect)
+        alts.append(alt)
+    return [_name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW for _, rd, _ in _resolve_groups([alts], tent, raw,
+                                                                                                "chinese")]
+
+
+def test_a_group_read_clean_two_different_ways_is_reported_unsure():
+    # a group that reads as two tiles cut along (6-4 and 6-2) and as two other tiles cut
+    # across (5-3 and 4-1), both of a tile's shape
+    along = [((200, 180), (100, 40), (6, 4), 4), ((200, 220), (100, 40), (6, 2), 0)]
+    across = [((180, 200), (100, 40), (5, 3), 0), ((220, 200), (100, 40), (4, 1), 5)]
+    assert _resolve([along, across]) == [False, False]
     # the same with only the first way: read as it is
-    got = _resolve_groups([[[a1, a2]]], tent, raw, "chinese")
-    assert all(_name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW for _, rd, _ in got)
+    assert _resolve([along]) == [True, True]
 
 
 def test_a_square_of_two_western_tiles_read_clean_either_way_is_unsure():
     # two 2 : 1 tiles side by side make a square: cut either way, two 2 : 1 pieces (2.0 and
     # 2.3 here); their proportions tell nothing, whatever the tiles' elsewhere (2.5)
-    from vision.recognizer import UNCERTAIN_BELOW, _name_and_confidence, _resolve_groups
-
-    raw = [(_quad(x, 500, 100, 40), _rd_up((3, 1), 4), False) for x in (100, 300, 500)]
-    a1, a2 = (((200, 175), (100, 50), 0), ((200, 225), (100, 50), 0))
-    b1, b2 = (((178, 200), (100, 43), 90), ((222, 200), (100, 43), 90))
-    tent = {id(a1): (_quad(200, 175, 100, 50), _rd_up((6, 3), 0), False),
-            id(a2): (_quad(200, 225, 100, 50), _rd_up((1, 1), 2), False),
-            id(b1): (_quad(178, 200, 100, 43), _rd_up((3, 1), 1), False),
-            id(b2): (_quad(222, 200, 100, 43), _rd_up((6, 1), 1), False)}
-    got = _resolve_groups([[[a1, a2], [b1, b2]]], tent, raw, "chinese")
-    assert len(got) == 2
-    assert all(_name_and_confidence(rd, True)[2] < UNCERTAIN_BELOW for _, rd, _ in got)
+    one = [((200, 175), (100, 50), (6, 3), 0), ((200, 225), (100, 50), (1, 1), 2)]
+    other = [((178, 200), (100, 43), (3, 1), 1), ((222, 200), (100, 43), (6, 1), 1)]
+    assert _resolve([one, other]) == [False, False]
