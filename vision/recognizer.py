@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -41,9 +42,7 @@ UNCERTAIN_BELOW = 0.6
 # (total, red) → tile names.  Only (8, 0) names two tiles (6-2 and 5-3).
 _BY_COUNTS: dict[tuple[int, int], set[str]] = {}
 #: how many of each tile a set holds (civil tiles twice, military ones once)
-_IN_SET: dict[str, int] = {}
-for _t in FULL_SET:
-    _IN_SET[_t.name] = _IN_SET.get(_t.name, 0) + 1
+_IN_SET = Counter(_t.name for _t in FULL_SET)
 for _t in FULL_SET:
     _BY_COUNTS.setdefault((_t.total, _t.red_pips), set()).add(_t.name)
 
@@ -1500,7 +1499,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         # last, where nothing else was found: faces notched by pips at their edge
         taken = rects + [p for g in tentative for alt in g for p in alt]
         loose = _narrow_faces(cands, taken, typ_long, loose_ones=True)
-        _LOCAL.narrow |= {id(r) for r in loose}
+        _LOCAL.loose = {id(r) for r in loose}
+        _LOCAL.narrow |= _LOCAL.loose
         rects.extend(loose)
     clean = _LOCAL.clean = set()
     for c in chosen:
@@ -1516,42 +1516,27 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
     the cloth's cells beside it).  Where no tile was found, it is read (its outline is then
     re-cut by the face's colour)."""
     out: list[tuple] = []
-    loose: set[int] = set()
     for c in sorted(cands, key=lambda c: -c.fill):
         lo_, sh_ = _rect_dims(c.rect)
         if not 0.85 * typ_long <= lo_ <= 1.2 * typ_long:
             continue
         asp = lo_ / max(sh_, 1e-6)
-        if c.fill >= NARROW_FILL and 3.2 < asp <= NARROW_MAX and not loose_ones:
-            is_loose = False
-        elif loose_ones and LOOSE_FILL <= c.fill < 0.8 and 1.8 <= asp <= 3.0 and \
-                cv2.contourArea(cv2.convexHull(c.contour)) >= LOOSE_HULL * lo_ * sh_:
+        if loose_ones:
             # ... or a face notched by pips at its edge: ill-filled, its hull a rectangle
-            is_loose = True
-        else:
+            if not (LOOSE_FILL <= c.fill < 0.8 and 1.8 <= asp <= 3.0 and
+                    cv2.contourArea(cv2.convexHull(c.contour)) >= LOOSE_HULL * lo_ * sh_):
+                continue
+        elif not (c.fill >= NARROW_FILL and 3.2 < asp <= NARROW_MAX):
             continue
         taken = rects + out
         if taken and (_in_any(c.rect[0], taken) or _any_inside(c.rect, np.array([r[0] for r in taken], np.float64))):
             continue
-        if is_loose and any(_overlap(c.rect, r) > LOOSE_OVERLAP * lo_ * sh_ for r in taken):
+        if loose_ones and _mostly_over(cv2.boxPoints(c.rect), [cv2.boxPoints(r).reshape(-1, 1, 2) for r in taken],
+                                       LOOSE_OVERLAP):
             continue  # across the seam of two tiles found (half of each)
         (cx, cy), (rw, rh), ang = c.rect
         out.append(((cx, cy), (rw, rh), ang))
-        if is_loose:
-            loose.add(id(out[-1]))
-    if loose_ones:
-        _LOCAL.loose = loose
     return out
-
-
-def _overlap(a: tuple, b: tuple) -> float:
-    """Area shared by two rotated rectangles."""
-    if math.hypot(a[0][0] - b[0][0], a[0][1] - b[0][1]) > (max(a[1]) + max(b[1])) / 2:
-        return 0.0
-    kind, pts = cv2.rotatedRectangleIntersection(a, b)
-    if kind == cv2.INTERSECT_NONE or pts is None or len(pts) < 3:
-        return 0.0
-    return float(cv2.contourArea(cv2.convexHull(pts)))
 
 
 #: a narrow face (_narrow_faces): its fill and its longest length : width
@@ -2182,7 +2167,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             # a face so overexposed that its pips are faint rings (below the level) shows
             # pip-sized spots of a weaker response: not a plain back for sure
             _, faint = cv2.threshold(resp, FAINT_LEVEL, 255, cv2.THRESH_BINARY)
-            nf, _, sf, _ = _components8(faint)
+            sf = _components8(faint)[2]
             fw, fh, fa = (sf[1:, i].astype(np.float64) for i in (2, 3, 4))
             # (round and solid: grain and streaks make long thin specks)
             if np.count_nonzero((fa >= amin) & (np.maximum(fw, fh) <= 0.4 * Wc) & (fa >= 0.5 * fw * fh) &
@@ -2482,9 +2467,9 @@ def _aspect(corners: np.ndarray) -> float:
 GROUP_OVERLAP = 0.3
 
 
-def _mostly_over(corners: np.ndarray, polys: list) -> bool:
-    """Does the quadrilateral ``corners`` share more than GROUP_OVERLAP of its area with one
-    of ``polys`` (float32 contours)?  A piece of a split group lying so much over a tile
+def _mostly_over(corners: np.ndarray, polys: list, share: float = GROUP_OVERLAP) -> bool:
+    """Does the quadrilateral ``corners`` share more than ``share`` of its area with one of
+    ``polys`` (float32 contours)?  A piece of a split group lying so much over a tile
     read on its own is part of it and of its neighbour.
 
     >>> sq = lambda x, y, w, h: np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]).reshape(-1, 1, 2)
@@ -2494,7 +2479,7 @@ def _mostly_over(corners: np.ndarray, polys: list) -> bool:
     """
     q = corners.astype(np.float32).reshape(-1, 1, 2)
     a_ = cv2.contourArea(q)
-    return any(cv2.intersectConvexConvex(q, p_)[0] > GROUP_OVERLAP * a_ for p_ in polys)
+    return any(cv2.intersectConvexConvex(q, p_)[0] > share * a_ for p_ in polys)
 
 #: two ways of splitting a group that read as clean are told apart by how far their pieces'
 #: proportions are from the tiles' (mean share): by more than this, or the group is unsure
@@ -2518,23 +2503,15 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
     # the tiles named already: a set holds each civil tile twice and each military one
     # once, so a way that names more of a tile than that (with the rest of the table) is
     # less likely than one that does not
-    named: dict[str, int] = {}
-    for _, rd, o in raw:
-        if rd.face == "up" and not o:
-            nm = _name_and_confidence(rd, red_ok)[1]
-            if nm:
-                named[nm] = named.get(nm, 0) + 1
+    def names(reads) -> Counter:
+        return Counter(nm for _, rd, o in reads if rd.face == "up" and not o
+                       for nm in [_name_and_confidence(rd, red_ok)[1]] if nm)
 
-    def too_many(reads) -> int:
-        cnt = dict(named)
-        for _, rd, _ in reads:
-            if rd.face == "up":
-                nm = _name_and_confidence(rd, red_ok)[1]
-                if nm:
-                    cnt[nm] = cnt.get(nm, 0) + 1
-        return sum(max(0, v - _IN_SET.get(k, 1)) for k, v in cnt.items()) - base_excess
+    def excess(cnt: Counter) -> int:
+        return sum(max(0, v - _IN_SET.get(k, 1)) for k, v in cnt.items())
 
-    base_excess = sum(max(0, v - _IN_SET.get(k, 1)) for k, v in named.items())
+    named = names(raw)
+    base_excess = excess(named)
     painted = _painted_evidence(raw) is True  # the tiles read show their red pips
     for g in groups:
         best = None
@@ -2578,12 +2555,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
                     bad += 1
             if not ok or 2 * bad > len(reads):
                 continue
-            own: dict[str, int] = {}
-            for _, rd, _ in reads:
-                nm = _name_and_confidence(rd, red_ok)[1] if rd.face == "up" else None
-                if nm:
-                    own[nm] = own.get(nm, 0) + 1
-            if any(v > _IN_SET.get(k, 1) for k, v in own.items()):
+            if excess(names(reads)):
                 continue  # more of a tile than one set holds, in one group: a wrong cut
             bars = sum(rd.has_bar for _, rd, _ in reads)
             key = (bars, -bad)
@@ -2609,7 +2581,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
             if len(ties) > 1 and painted:
                 # ... or unless only one names no more of a tile than a set holds (the
                 # names checked by their red pips)
-                fine = [r for r in ties if too_many(r) == 0]
+                fine = [r for r in ties if excess(named + names(r)) == base_excess]
                 if len(fine) == 1:
                     best = (best[0], fine[0])
                     ties = fine
@@ -3186,9 +3158,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 drop.update(idx)
         # (and a piece lying much over a tile read on its own outline: part of it and of
         # its neighbour, the rest of the split over tiles found)
-        own = [raw[i][0].astype(np.float32).reshape(-1, 1, 2) for i in range(len(raw))
-               if i not in set(sure_read.values())]
-        for i in set(sure_read.values()) - drop:
+        sure_idx = set(sure_read.values())
+        own = [raw[i][0].astype(np.float32).reshape(-1, 1, 2) for i in range(len(raw)) if i not in sure_idx]
+        for i in sure_idx - drop:
             if _mostly_over(raw[i][0], own):
                 drop.add(i)
         raw = [r for i, r in enumerate(raw) if i not in drop]
