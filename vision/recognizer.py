@@ -1514,7 +1514,9 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
     """Faces of which a mask caught only a lengthwise part: a well-filled rectangle of a
     tile's length but too narrow for one (a face shaded across, its lower part as dark as
     the cloth's cells beside it).  Where no tile was found, it is read (its outline is then
-    re-cut by the face's colour)."""
+    re-cut by the face's colour).  ``loose_ones``: instead faces notched by pips at their
+    edge (ill-filled, their convex hull a rectangle), sharing at most LOOSE_OVERLAP of their
+    area with a rectangle of ``rects``."""
     out: list[tuple] = []
     for c in sorted(cands, key=lambda c: -c.fill):
         lo_, sh_ = _rect_dims(c.rect)
