@@ -1122,8 +1122,9 @@ def _bar_pieces(strip: np.ndarray, Lr: int, Wr: int) -> list[tuple[int, int, flo
             continue
         pos = [j / (per / 2) for j in lines]
         near = [round(q) for q in pos]
-        if any(abs(q - r) > 0.2 or r <= 0 or r >= 2 * n for q, r in zip(pos, near, strict=True)):
-            continue
+        if any(abs(q - r) > 0.2 or r <= 0 or r >= 2 * n for q, r in zip(pos, near, strict=True)) or \
+                len(set(near)) < len(near):
+            continue  # (two lines at one multiple: not this many tiles)
         odd = [j for j, r in zip(lines, near, strict=True) if r % 2 == 1]
         if len(odd) >= max(2, n - 1):
             bars = odd
