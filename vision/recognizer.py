@@ -271,6 +271,21 @@ def _table_colours(small: np.ndarray) -> list[np.ndarray]:
             # (sums of integers in float64 are exact: the same mean as np.mean's)
             sums = [np.bincount(key, weights=th[:, i], minlength=2048) for i in range(3)]
         out.append(np.round(np.array([p[k] for p in sums]) / cnt[k]).astype(np.uint8))
+    # a colour of the table split over two lightness bins (a stripe of a cloth across a
+    # lighting gradient) covers its share only together: by hue alone, the hues not yet
+    # found count too, each at the lightness of its largest bin
+    hue = key & 255
+    found = {int(k) & 255 for k in np.argsort(cnt)[::-1][:len(out)]}
+    cnt_h = np.bincount(hue, minlength=256)
+    for hk in np.argsort(cnt_h)[::-1][:3]:
+        if len(out) >= 3 or cnt_h[hk] < BG_SHARE * len(key):
+            break
+        if int(hk) in found:
+            continue
+        k = int(np.argmax(np.where((np.arange(2048) & 255) == hk, cnt, 0)))
+        if sums is None:
+            sums = [np.bincount(key, weights=th[:, i], minlength=2048) for i in range(3)]
+        out.append(np.round(np.array([p[k] for p in sums]) / cnt[k]).astype(np.uint8))
     return out
 
 
@@ -3115,10 +3130,12 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         if id(rect) in narrow_ids and (id(rect) in loose_ids or float(np.linalg.norm(
                 corners[1] - corners[0])) > NARROW_READ * float(np.linalg.norm(corners[2] - corners[1]))) and not (
                 rd.face == "up" and not rd.cut_pip and rd.quality >= 1.0 and
-                _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF):
+                _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF) and not (
+                rd.face == "down" and rd.spots_back and 1.8 <= _aspect(corners) <= 3.0):
             # a narrow face still narrow after its re-cut must read whole and consistent
             # (an outline run on over a cell of a checked cloth of the tile's own colour
-            # reads the cell as part of a half)
+            # reads the cell as part of a half); a back, its spots on an outline of a tile's
+            # proportions
             continue
         if pattern is not None:
             # no tile holds the cloth's coloured cells: an outline that does holds a piece of
