@@ -220,7 +220,9 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     k = max(15, (max(L.shape) // 6) | 1)
     loc = cv2.blur(L, (k, k))
     rel = cv2.addWeighted(L, 1.0, loc, -1.0, 128.0)
-    chans.append(("rel+", rel, [128 + 18], B))
+    # (and at a lower level: a light face only a little lighter than a pale cloth beside it,
+    # the cloth lit unevenly so that no level across the frame parts them)
+    chans.append(("rel+", rel, [128 + 18, 128 + 11], B))
     chans.append(("rel-", rel, [128 - 18], INV))
     # distance from the table's own colours (a dark tile on dark blue felt, navy on red):
     # the colours that cover much of the frame are the table; a tile differs in hue if not
