@@ -261,7 +261,8 @@ def _table_colours(small: np.ndarray) -> list[np.ndarray]:
     (one for felt or cloth, two for a checked cloth); none for a busy pattern."""
     h, w = small.shape[:2]
     f = 4 if min(h, w) >= 80 else 1
-    th = cv2.cvtColor(small[::f, ::f], cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    th2 = cv2.cvtColor(small[::f, ::f], cv2.COLOR_BGR2Lab)
+    th = th2.reshape(-1, 3)
     key = (th[:, 0].astype(np.int32) >> 5) * 256 + (th[:, 1].astype(np.int32) >> 4) * 16 + (th[:, 2] >> 4)
     cnt = np.bincount(key, minlength=2048)
     out = []
@@ -275,21 +276,36 @@ def _table_colours(small: np.ndarray) -> list[np.ndarray]:
         out.append(np.round(np.array([p[k] for p in sums]) / cnt[k]).astype(np.uint8))
     # a colour of the table split over two lightness bins (a stripe of a cloth across a
     # lighting gradient) covers its share only together: by hue alone, the hues not yet
-    # found count too, each at the lightness of its largest bin
+    # found count too, each at the lightness of its largest bin — if the frame's rim shows
+    # it (a cloth runs out of the frame; a few large tiles of one colour lie inside it)
     hue = key & 255
     found = {int(k) & 255 for k in np.argsort(cnt)[::-1][:len(out)]}
     cnt_h = np.bincount(hue, minlength=256)
+    rim = None
     for hk in np.argsort(cnt_h)[::-1][:3]:
         if len(out) >= 3 or cnt_h[hk] < BG_SHARE * len(key):
             break
         if int(hk) in found:
             continue
+        if rim is None:
+            hue2 = hue.reshape(th2.shape[:2])
+            rim = np.concatenate([hue2[0], hue2[-1], hue2[1:-1, 0], hue2[1:-1, -1]])
+        if np.count_nonzero(rim == hk) < RIM_SHARE * len(rim):
+            continue
         k = int(np.argmax(np.where((np.arange(2048) & 255) == hk, cnt, 0)))
         if sums is None:
             sums = [np.bincount(key, weights=th[:, i], minlength=2048) for i in range(3)]
-        out.append(np.round(np.array([p[k] for p in sums]) / cnt[k]).astype(np.uint8))
+        col = np.round(np.array([p[k] for p in sums]) / cnt[k]).astype(np.uint8)
+        # (a hue beside one found, across a bin's edge, is that colour: not another)
+        if all(abs(int(col[1]) - int(c[1])) + abs(int(col[2]) - int(c[2])) > HUE_APART for c in out):
+            out.append(col)
     return out
 
+
+#: a table colour found by its hue alone shows on at least this share of the frame's rim
+RIM_SHARE = 0.1
+#: ... and differs from every colour found by more than this in a* and b* (summed)
+HUE_APART = 12
 
 _K3SQ = np.ones((3, 3), np.uint8)
 _K5SQ = np.ones((5, 5), np.uint8)

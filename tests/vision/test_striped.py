@@ -29,15 +29,14 @@ def test_a_stripe_lit_across_a_gradient_is_one_colour_of_the_table():
     # bins, neither holding BG_SHARE of the frame
     h, w = 120, 200
     lab = np.zeros((h, w, 3), np.uint8)
-    for y in range(h):
-        band = y % 10
-        if band < 4:
-            lab[y] = (107, 147, 68)  # blue
-        elif band < 8:
-            lab[y] = (177, 131, 186)  # yellow
-        else:
-            lab[y, :, 0] = np.linspace(150, 106, w)  # green, lit from the left
-            lab[y, :, 1:] = (88, 167)
+    yy, xx = np.mgrid[0:h, 0:w]
+    band = ((xx + yy) // 6) % 10  # diagonal stripes: every side of the frame crosses them all
+    lab[band < 4] = (107, 147, 68)  # blue
+    lab[(band >= 4) & (band < 8)] = (177, 131, 186)  # yellow
+    green = band >= 8
+    lab[..., 0][green] = np.linspace(150, 106, w)[xx[green]]  # green, lit from the left
+    lab[..., 1][green] = 88
+    lab[..., 2][green] = 167
     img = cv2.cvtColor(lab, cv2.COLOR_Lab2BGR)
     cols = _table_colours(img)
     green = (88, 167)  # the green's a and b
@@ -82,3 +81,33 @@ def test_light_faces_a_little_lighter_than_the_cloth_around_them_are_found():
         lab = min(labels, key=lambda la: math.dist(la["center"], want))
         got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
         assert got and not got[0].uncertain and sorted(got[0].pips) == sorted(lab["pips"]), (want, got)
+
+
+def test_a_few_large_tiles_of_one_colour_are_not_a_colour_of_the_table():
+    # four large ivory tiles in the middle of a white cloth: together a fifth of the frame
+    # over two lightness bins, but none on the frame's rim (a cloth runs out of the frame)
+    h, w = 160, 120
+    lab = np.zeros((h, w, 3), np.uint8)
+    lab[...] = (200, 126, 107)  # bluish white cloth
+    lab[..., 0] = np.linspace(190, 212, h)[:, None].astype(np.uint8)
+    for k in range(4):
+        y0 = 20 + 36 * k
+        lab[y0 : y0 + 24, 40:80] = (179, 118, 138)  # ivory
+        lab[y0 + 12 : y0 + 24, 40:80, 0] = 150  # the lower half in shade
+    cols = _table_colours(cv2.cvtColor(lab, cv2.COLOR_Lab2BGR))
+    assert cols and all(abs(int(c[2]) - 138) > 12 for c in cols), cols
+
+
+def test_a_table_colour_across_the_edge_of_a_hue_bin_is_not_found_twice():
+    # a bluish white cloth, and in a fifth of the frame (its right side, in shade) the same
+    # cloth with its a* across a bin's edge (127, not 129) and its lightness over two bins:
+    # the same colour, not a second one
+    h, w = 120, 200
+    lab = np.zeros((h, w, 3), np.uint8)
+    lab[...] = (170, 129, 104)
+    lab[:, 162:, 0] = np.linspace(110, 145, w - 162)[None, :].astype(np.uint8)
+    lab[:, 162:, 1] = 127
+    cols = _table_colours(cv2.cvtColor(lab, cv2.COLOR_Lab2BGR))
+    for i, a in enumerate(cols):
+        for b in cols[i + 1 :]:
+            assert abs(int(a[1]) - int(b[1])) + abs(int(a[2]) - int(b[2])) > 12, cols
