@@ -2218,10 +2218,12 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         for k, p in zip(counted, pips, strict=True):
             if abs(p[0] - split) < 0.07 * Lc:
                 amb += k
-    layout_ok = not has_bar or _die_layouts_ok(pips, counted, split, Lc, Wc)
+    long3 = not has_bar and counted == [1] * 6 and _long_three(pips, Lc, Wc)
+    # (a Chinese tile's halves, unless a pip lies at the middle, which may be either's)
+    layout_ok = _die_layouts_ok(pips, counted, split, Lc, Wc) if has_bar else (
+        amb > 0 or long3 or _die_layouts_ok(pips, counted, split, Lc, Wc, chinese=True))
     return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
-                 bar_through or line_across, seam_along, layout_ok,
-                 not has_bar and counted == [1] * 6 and _long_three(pips, Lc, Wc),
+                 bar_through or line_across, seam_along, layout_ok, long3,
                  _red_rank(pips, counted, pip_a, split, h1, h2))
 
 
@@ -2330,11 +2332,15 @@ _DIE = {
     5: [{(0, 0), (2, 0), (0, 2), (2, 2), (1, 1)}],
     6: [{(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)}, {(0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2)}],
 }
+#: a Chinese tile's halves: its 2 side by side across the half (as well as a die's)
+_DIE_CH = {**_DIE, 2: _DIE[2] + [{(0, 1), (2, 1)}]}
 #: a half's pips spread less than this (in tile widths) along an axis lie in one row on it
 DIE_SPAN = 0.2
+#: a Chinese half's pips in the first or last this share of their extent are at its edge
+DIE_EDGE_CH = 0.35
 
 
-def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int) -> bool:
+def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, chinese: bool = False) -> bool:
     """Each half of a tile with a divider bar shows its count as a die does: a 6 that lost
     a side pip is no 5 (a 5 has its centre pip); a lost pip that leaves a die's layout (a 3
     without its centre is a 2) is not caught.  The pips are placed on a 3 x 3 grid over
@@ -2350,7 +2356,23 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int) -
     >>> five = [(x, y, False, 9) for x, y in ((10, 10), (10, 24), (10, 38), (38, 10), (38, 38))]
     >>> _die_layouts_ok(five, [1] * 5, 48, 96, 48)  # a 6 that lost a pip
     False
+
+    ``chinese``: a Chinese tile's halves (no bar), whose 2 lies across the half, side by
+    side (shared/tiles.md):
+
+    >>> two = [(40, 12, False, 9), (40, 36, False, 9)]
+    >>> _die_layouts_ok(two, [1, 1], 48, 96, 48), _die_layouts_ok(two, [1, 1], 48, 96, 48, chinese=True)
+    (False, True)
+    >>> quincunx = [(x, y, False, 9) for x, y in ((10, 10), (10, 38), (24, 24), (38, 10), (38, 38))]
+    >>> _die_layouts_ok(quincunx, [1] * 5, 48, 96, 48, chinese=True)  # a 5
+    True
+    >>> _die_layouts_ok(quincunx + [(44, 24, False, 9)], [1] * 6, 48, 96, 48, chinese=True)  # and a speck: no 6
+    False
     """
+    layouts = _DIE_CH if chinese else _DIE
+    # (a Chinese tile has no bar to measure a slanted outline by (see _read_tile): its rows
+    # may lie a little sheared, a corner pip a third of the way in)
+    edge = DIE_EDGE_CH if chinese else 0.25
     for lo, hi in ((0.0, split), (split, float(Lc) + 1.0)):
         mine = [(p, k) for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi]
         if len(mine) < 2 or any(k > 1 for _, k in mine) or len(mine) > 6:
@@ -2363,10 +2385,10 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int) -
             if span < DIE_SPAN * Wc:
                 return np.ones(len(v), np.int64)
             t = (v - v.min()) / span
-            return np.where(t < 0.25, 0, np.where(t > 0.75, 2, 1))
+            return np.where(t < edge, 0, np.where(t > 1.0 - edge, 2, 1))
 
         got = set(zip(cells(ys).tolist(), cells(xs).tolist(), strict=True))
-        if len(got) != len(mine) or got not in _DIE[len(mine)]:
+        if len(got) != len(mine) or got not in layouts[len(mine)]:
             return False
     return True
 
