@@ -1973,8 +1973,11 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 rd = _read_tile(img, inner_c, style, aspect_hint, debug, seams=True, trim=False)
                 return None if rd is not None and rd.seam_along else rd
     # pips are the minority that departs from the body: darker or lighter?
-    n_dark = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L - 30, cv2.CMP_LT), inner))
-    n_light = cv2.countNonZero(cv2.bitwise_and(cv2.compare(L, body_L + 30, cv2.CMP_GT), inner))
+    # the pips' lightness against the body's, counted away from the outline's edges (a side
+    # or a shadow taken in along an edge is darker than the face, whatever its pips)
+    mid = L[int(0.2 * Wc) : Wc - int(0.2 * Wc), int(0.1 * Lc) : Lc - int(0.1 * Lc)]
+    n_dark = cv2.countNonZero(cv2.compare(mid, body_L - 30, cv2.CMP_LT))
+    n_light = cv2.countNonZero(cv2.compare(mid, body_L + 30, cv2.CMP_GT))
     if n_dark >= n_light:
         resp = _hat(L, cv2.MORPH_BLACKHAT, ker)
     else:

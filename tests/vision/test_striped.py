@@ -124,3 +124,29 @@ def test_a_chinese_half_that_lost_pips_out_of_its_layout_is_unsure_not_wrong():
         got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
         assert got, want
         assert got[0].uncertain or sorted(got[0].pips) == sorted(lab["pips"]), (want, got[0], lab["pips"])
+
+
+def test_red_pips_a_little_lighter_than_a_dark_face_are_read_whatever_its_shaded_side():
+    # scene3d seed 3019: a 1-1 on a dark green face, its outline taking in the darker side:
+    # counted over the whole outline, the side's dark pixels outnumbered the red pips' light
+    # ones and the pips were looked for as dark spots (none: read as a back)
+    img, labels, tl = generate_scene3d(3019, 1280, 720, n_tiles=24)
+    readings = recognize(img)
+    lab = min(labels, key=lambda la: math.dist(la["center"], (996, 327)))
+    got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+    assert got and got[0].face == "up" and not got[0].uncertain and sorted(got[0].pips) == [1, 1], got
+
+
+def test_plain_backs_are_not_read_as_faces_with_blank_halves():
+    # scene3d seed 3013: plain light backs read as faces with a blank half (1-0, 2-0, 3-0)
+    # when the speckles of their texture were looked for as light spots
+    img, labels, tl = generate_scene3d(3013, 1280, 720, n_tiles=24)
+    readings = recognize(img)
+    backs = 0
+    for want in ((1069, 151), (476, 90), (478, 237), (977, 357), (566, 158)):
+        lab = min(labels, key=lambda la: math.dist(la["center"], want))
+        assert lab["face"] == "down"
+        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+        assert not got or got[0].face == "down" or got[0].uncertain, (want, got)
+        backs += bool(got) and got[0].face == "down"
+    assert backs >= 4
