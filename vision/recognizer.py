@@ -2275,11 +2275,20 @@ def _spots_through_centre(pips: list, Lc: int, Wc: int) -> bool:
     True
     >>> _spots_through_centre([(30, 24, True, 9), (80, 12, False, 9), (100, 36, False, 9)], 120, 48)  # a 2-1
     False
+    >>> _spots_through_centre([(35, 39, False, 9), (59, 31, True, 9), (83, 24, False, 9)], 121, 48)  # outline off
+    True
     """
     a, b, c = sorted(pips)
     cx, cy = Lc / 2.0, Wc / 2.0
-    return math.hypot(b[0] - cx, b[1] - cy) < 0.15 * Wc and \
-        math.hypot((a[0] + c[0]) / 2 - cx, (a[1] + c[1]) / 2 - cy) < 0.15 * Wc
+    # the middle one halfway between the ends and near the centre: an outline that takes in
+    # the tile's side is a little off its face's centre, the spots not off their own middle
+    return math.hypot(b[0] - (a[0] + c[0]) / 2, b[1] - (a[1] + c[1]) / 2) < 0.1 * Wc and \
+        math.hypot(b[0] - cx, b[1] - cy) < SPOTS_OFF_CENTRE * Wc
+
+
+#: the middle one of a spotted back's three spots lies this near the outline's centre (in
+#: tile widths: a face's pips lie at least 0.6 from it)
+SPOTS_OFF_CENTRE = 0.25
 
 
 def _diagonal_pair(pips: list, Lc: int, Wc: int) -> bool:
