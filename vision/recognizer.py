@@ -1956,7 +1956,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     core = lab[m:-m:2, m:-m:2]
     body_L = _median_u8(core[..., 0])
     body_a = _median_u8(core[..., 1])
-    if trim and not seams:
+    if trim:
+        # (a piece of a group too: the group's outline takes in the sides at its rim)
         # (a piece of a split group is read as cut: its seams tell a wrong split)
         t, b, lf, rt = _side_bands(L, body_L, Lc, Wc)
         if t or b or lf or rt:
