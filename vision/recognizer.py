@@ -3153,10 +3153,11 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 occ = touch > 0.04
         if rd is None:
             rd = _read_tile(image_bgr, corners, style, aspect_hint, seams=id(rect) in tent_ids or id(rect) in sure_ids)
-        if rd is not None and rd.cut_pip and id(rect) not in tent_ids:
+        if rd is not None and rd.cut_pip:
             # the outline cuts through a pip: try the other outlines of this tile (the
             # proposal's own, snapped to edges, re-cut by colour, a little wider) and take
-            # the first that holds every pip whole; if none does, the reading stays unsure
+            # the first that holds every pip whole; if none does, the reading stays unsure.
+            # (A piece of a group too: its way is still judged by all its pieces' readings.)
             tried = [corners]
             if refined is None:
                 refined = _refine(gray_full, c0)
@@ -3166,7 +3167,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 if any(np.allclose(alt, t, atol=1.5) for t in tried):
                     continue
                 tried.append(alt)
-                rd2 = _read_tile(image_bgr, alt, style, aspect_hint, seams=id(rect) in sure_ids)
+                rd2 = _read_tile(image_bgr, alt, style, aspect_hint, seams=id(rect) in tent_ids or id(rect) in sure_ids)
                 if rd2 is not None and not rd2.cut_pip:
                     rd, corners = rd2, alt
                     break

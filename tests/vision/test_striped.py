@@ -175,3 +175,14 @@ def test_pieces_of_a_group_are_read_without_the_sides_its_outline_takes_in():
         got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
         assert got and not got[0].uncertain and got[0].face == lab["face"], (want, got)
         assert lab["face"] == "down" or sorted(got[0].pips) == sorted(lab["pips"]), (want, got[0], lab["pips"])
+
+
+def test_a_piece_of_a_group_whose_outline_cuts_a_pip_is_read_by_its_other_outlines():
+    # scene3d seed 5093: three tiles side by side; a piece's outline cut a pip, and its other
+    # outlines (snapped to edges, re-cut by colour, wider) were tried for single tiles only
+    img, labels, tl = generate_scene3d(5093, 1280, 720, n_tiles=24)
+    readings = recognize(img)
+    for want in ((796, 467), (863, 496), (830, 481)):
+        lab = min(labels, key=lambda la: math.dist(la["center"], want))
+        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+        assert got and not got[0].uncertain and sorted(got[0].pips) == sorted(lab["pips"]), (want, got)
