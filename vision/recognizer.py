@@ -2223,12 +2223,26 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if abs(p[0] - split) < 0.07 * Lc:
                 amb += k
     long3 = not has_bar and counted == [1] * 6 and _long_three(pips, Lc, Wc)
-    # (a Chinese tile's halves, unless a pip lies at the middle, which may be either's)
-    layout_ok = _die_layouts_ok(pips, counted, split, Lc, Wc) if has_bar else (
-        amb > 0 or long3 or _die_layouts_ok(pips, counted, split, Lc, Wc, chinese=True))
+    # (a Chinese tile's halves too, unless its six pips lie along it: the long 3-3, one
+    # pair at the middle.  No other Chinese layout puts a pip at the middle, so one there
+    # is in either half: each way)
+    if has_bar:
+        layout_ok = _die_layouts_ok(pips, counted, split, Lc, Wc)
+    elif long3 or (amb and n_total == 6):
+        layout_ok = True
+    else:
+        splits = (split - 0.07 * Lc, split, split + 0.07 * Lc) if amb else (split,)
+        layout_ok = any(_die_layouts_ok(pips, counted, sp, Lc, Wc, chinese=True) and all(
+            1 <= h <= 6 for h in _halves_at(pips, counted, sp)) for sp in splits)
     return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
                  bar_through or line_across, seam_along, layout_ok, long3,
                  _red_rank(pips, counted, pip_a, split, h1, h2))
+
+
+def _halves_at(pips: list, counted: list, split: float) -> tuple[int, int]:
+    """The pips (as counted) before and after ``split`` along the tile."""
+    h1 = sum(k for k, p in zip(counted, pips, strict=True) if p[0] < split)
+    return h1, sum(counted) - h1
 
 
 def _red_rank(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) -> bool | None:
