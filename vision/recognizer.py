@@ -2292,13 +2292,17 @@ def _spots_through_centre(pips: list, Lc: int, Wc: int) -> bool:
     False
     >>> _spots_through_centre([(35, 39, False, 9), (59, 31, True, 9), (83, 24, False, 9)], 121, 48)  # outline off
     True
+    >>> _spots_through_centre([(28, 28, False, 9), (46, 28, False, 30), (63, 28, False, 9)], 83, 48)  # 1-1, spinner
+    False
     """
     a, b, c = sorted(pips)
     cx, cy = Lc / 2.0, Wc / 2.0
     # the middle one halfway between the ends and near the centre: an outline that takes in
-    # the tile's side is a little off its face's centre, the spots not off their own middle
+    # the tile's side is a little off its face's centre, the spots not off their own middle;
+    # and the ends across the tile from each other (set diagonally: a Western 1-1's pips and
+    # its spinner lie along the middle line)
     return math.hypot(b[0] - (a[0] + c[0]) / 2, b[1] - (a[1] + c[1]) / 2) < 0.1 * Wc and \
-        math.hypot(b[0] - cx, b[1] - cy) < SPOTS_OFF_CENTRE * Wc
+        math.hypot(b[0] - cx, b[1] - cy) < SPOTS_OFF_CENTRE * Wc and abs(a[1] - c[1]) >= 0.2 * Wc
 
 
 #: the middle one of a spotted back's three spots lies this near the outline's centre (in
