@@ -23,6 +23,12 @@ def _right(readings, labels, tl) -> int:
     return n
 
 
+def _at(readings, labels, tl, want):
+    """The label nearest ``want`` and the readings within a quarter tile of it."""
+    lab = min(labels, key=lambda la: math.dist(la["center"], want))
+    return lab, [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+
+
 def test_a_stripe_lit_across_a_gradient_is_one_colour_of_the_table():
     # three stripes: blue, yellow and green; the green one (a fifth of the cloth) darkens
     # across the frame, its colour the same, so that its pixels fall into two lightness
@@ -58,9 +64,8 @@ def test_spotted_backs_whose_only_outline_is_loose_are_read():
     img, labels, tl = generate_scene3d(3154, 1280, 720, n_tiles=24)
     readings = recognize(img)
     for want in ((475, 182), (611, 434)):
-        lab = min(labels, key=lambda la: math.dist(la["center"], want))
+        lab, got = _at(readings, labels, tl, want)
         assert lab["face"] == "down"
-        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
         assert got and got[0].face == "down" and not got[0].uncertain, (want, got)
 
 
@@ -78,8 +83,7 @@ def test_light_faces_a_little_lighter_than_the_cloth_around_them_are_found():
     img, labels, tl = generate_scene3d(2200, 1280, 720, n_tiles=24)
     readings = recognize(img)
     for want in ((636, 439), (773, 419), (643, 386), (970, 95)):
-        lab = min(labels, key=lambda la: math.dist(la["center"], want))
-        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+        lab, got = _at(readings, labels, tl, want)
         assert got and not got[0].uncertain and sorted(got[0].pips) == sorted(lab["pips"]), (want, got)
 
 
@@ -120,8 +124,7 @@ def test_a_chinese_half_that_lost_pips_out_of_its_layout_is_unsure_not_wrong():
     img, labels, tl = generate_scene3d(3005, 1280, 720, n_tiles=24)
     readings = recognize(img)
     for want in ((945, 278), (438, 525), (832, 351)):
-        lab = min(labels, key=lambda la: math.dist(la["center"], want))
-        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+        lab, got = _at(readings, labels, tl, want)
         assert got, want
         assert got[0].uncertain or sorted(got[0].pips) == sorted(lab["pips"]), (want, got[0], lab["pips"])
 
@@ -132,8 +135,7 @@ def test_red_pips_a_little_lighter_than_a_dark_face_are_read_whatever_its_shaded
     # ones and the pips were looked for as dark spots (none: read as a back)
     img, labels, tl = generate_scene3d(3019, 1280, 720, n_tiles=24)
     readings = recognize(img)
-    lab = min(labels, key=lambda la: math.dist(la["center"], (996, 327)))
-    got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+    lab, got = _at(readings, labels, tl, (996, 327))
     assert got and got[0].face == "up" and not got[0].uncertain and sorted(got[0].pips) == [1, 1], got
 
 
@@ -144,9 +146,8 @@ def test_plain_backs_are_not_read_as_faces_with_blank_halves():
     readings = recognize(img)
     backs = 0
     for want in ((1069, 151), (476, 90), (478, 237), (977, 357), (566, 158)):
-        lab = min(labels, key=lambda la: math.dist(la["center"], want))
+        lab, got = _at(readings, labels, tl, want)
         assert lab["face"] == "down"
-        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
         assert not got or got[0].face == "down" or got[0].uncertain, (want, got)
         backs += bool(got) and got[0].face == "down"
     assert backs >= 4
@@ -158,9 +159,8 @@ def test_a_spotted_back_whose_outline_takes_in_its_side_is_a_back_not_a_2_1():
     # halfway between the others, near the centre, where no face has a pip
     img, labels, tl = generate_scene3d(2258, 1280, 720, n_tiles=24)
     readings = recognize(img)
-    lab = min(labels, key=lambda la: math.dist(la["center"], (1011, 146)))
+    lab, got = _at(readings, labels, tl, (1011, 146))
     assert lab["face"] == "down"
-    got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
     assert got and got[0].face == "down", got
 
 
@@ -171,8 +171,7 @@ def test_pieces_of_a_group_are_read_without_the_sides_its_outline_takes_in():
     img, labels, tl = generate_scene3d(3028, 1280, 720, n_tiles=24)
     readings = recognize(img)
     for want in ((1034, 463), (91, 460), (1069, 444), (91, 416), (95, 505)):
-        lab = min(labels, key=lambda la: math.dist(la["center"], want))
-        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+        lab, got = _at(readings, labels, tl, want)
         assert got and not got[0].uncertain and got[0].face == lab["face"], (want, got)
         assert lab["face"] == "down" or sorted(got[0].pips) == sorted(lab["pips"]), (want, got[0], lab["pips"])
 
@@ -183,8 +182,7 @@ def test_a_piece_of_a_group_whose_outline_cuts_a_pip_is_read_by_its_other_outlin
     img, labels, tl = generate_scene3d(5093, 1280, 720, n_tiles=24)
     readings = recognize(img)
     for want in ((796, 467), (863, 496), (830, 481)):
-        lab = min(labels, key=lambda la: math.dist(la["center"], want))
-        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+        lab, got = _at(readings, labels, tl, want)
         assert got and not got[0].uncertain and sorted(got[0].pips) == sorted(lab["pips"]), (want, got)
 
 
@@ -195,8 +193,7 @@ def test_a_speck_beside_a_chinese_five_at_the_middle_is_no_six():
     # pip in either one, and no way makes a 6 of a 5 and a speck
     img, labels, tl = generate_scene3d(3049, 1280, 720, n_tiles=24)
     readings = recognize(img)
-    lab = min(labels, key=lambda la: math.dist(la["center"], (1079, 281)))
-    got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+    lab, got = _at(readings, labels, tl, (1079, 281))
     assert got and (got[0].uncertain or sorted(got[0].pips) == [5, 5]), got
 
 
@@ -206,7 +203,6 @@ def test_a_western_1_1_with_a_spinner_is_no_spotted_back():
     # diagonally — and it read as a back at 0.95
     img, labels, tl = generate_scene3d(5280, 1280, 720, n_tiles=24)
     readings = recognize(img)
-    lab = min(labels, key=lambda la: math.dist(la["center"], (334, 65)))
+    lab, got = _at(readings, labels, tl, (334, 65))
     assert lab["face"] == "up"
-    got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
     assert not got or got[0].uncertain or got[0].face == "up", got
