@@ -267,19 +267,25 @@ def _table_colours(small: np.ndarray) -> list[np.ndarray]:
     cnt = np.bincount(key, minlength=2048)
     out = []
     sums = None  # per bin and plane: the means below without gathering each bin's pixels
-    for k in np.argsort(cnt)[::-1][:3]:
-        if cnt[k] < BG_SHARE * len(key):
-            break
+
+    def mean_of(k: int) -> np.ndarray:
+        nonlocal sums
         if sums is None:
             # (sums of integers in float64 are exact: the same mean as np.mean's)
             sums = [np.bincount(key, weights=th[:, i], minlength=2048) for i in range(3)]
-        out.append(np.round(np.array([p[k] for p in sums]) / cnt[k]).astype(np.uint8))
+        return np.round(np.array([p[k] for p in sums]) / cnt[k]).astype(np.uint8)
+
+    order = np.argsort(cnt)[::-1]
+    for k in order[:3]:
+        if cnt[k] < BG_SHARE * len(key):
+            break
+        out.append(mean_of(k))
     # a colour of the table split over two lightness bins (a stripe of a cloth across a
     # lighting gradient) covers its share only together: by hue alone, the hues not yet
     # found count too, each at the lightness of its largest bin — if the frame's rim shows
     # it (a cloth runs out of the frame; a few large tiles of one colour lie inside it)
     hue = key & 255
-    found = {int(k) & 255 for k in np.argsort(cnt)[::-1][:len(out)]}
+    found = {int(k) & 255 for k in order[:len(out)]}
     cnt_h = np.bincount(hue, minlength=256)
     rim = None
     for hk in np.argsort(cnt_h)[::-1][:3]:
@@ -292,10 +298,7 @@ def _table_colours(small: np.ndarray) -> list[np.ndarray]:
             rim = np.concatenate([hue2[0], hue2[-1], hue2[1:-1, 0], hue2[1:-1, -1]])
         if np.count_nonzero(rim == hk) < RIM_SHARE * len(rim):
             continue
-        k = int(np.argmax(np.where((np.arange(2048) & 255) == hk, cnt, 0)))
-        if sums is None:
-            sums = [np.bincount(key, weights=th[:, i], minlength=2048) for i in range(3)]
-        col = np.round(np.array([p[k] for p in sums]) / cnt[k]).astype(np.uint8)
+        col = mean_of(int(np.argmax(np.where((np.arange(2048) & 255) == hk, cnt, 0))))
         # (a hue beside one found, across a bin's edge, is that colour: not another)
         if all(abs(int(col[1]) - int(c[1])) + abs(int(col[2]) - int(c[2])) > HUE_APART for c in out):
             out.append(col)
@@ -1957,8 +1960,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     body_L = _median_u8(core[..., 0])
     body_a = _median_u8(core[..., 1])
     if trim:
-        # (a piece of a group too: the group's outline takes in the sides at its rim)
-        # (a piece of a split group is read as cut: its seams tell a wrong split)
+        # (a piece of a group too: the group's outline takes in the sides at its rim; the
+        # trimmed face is still searched for seams, which tell a wrong split)
         t, b, lf, rt = _side_bands(L, body_L, Lc, Wc)
         if t or b or lf or rt:
             # (against the body's commonest lightness: big pips move a median)
@@ -2215,8 +2218,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 quality = min(quality, 0.5)
         return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med, cut_pip)
     # per half
-    h1 = sum(k for k, p in zip(counted, pips, strict=True) if p[0] < split)
-    h2 = n_total - h1
+    h1, h2 = _halves_at(pips, counted, split)
     amb = 0
     if not has_bar:
         for k, p in zip(counted, pips, strict=True):
@@ -3136,6 +3138,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             continue  # smaller than any tile a table camera sees
         rd = None
         reseg = refined = None  # each outline of this tile is computed at most once
+        piece = id(rect) in tent_ids or id(rect) in sure_ids  # of a split group: read for seams too
         if id(rect) in clean_ids:
             # a clean rectangle already: if it reads face up, no re-cut is needed
             rd = _read_tile(image_bgr, c0, style, aspect_hint)
@@ -3170,7 +3173,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 touch = float((roi[pm > 0] > 0).sum()) / max(1, int(pm.sum()))
                 occ = touch > 0.04
         if rd is None:
-            rd = _read_tile(image_bgr, corners, style, aspect_hint, seams=id(rect) in tent_ids or id(rect) in sure_ids)
+            rd = _read_tile(image_bgr, corners, style, aspect_hint, seams=piece)
         if rd is not None and rd.cut_pip:
             # the outline cuts through a pip: try the other outlines of this tile (the
             # proposal's own, snapped to edges, re-cut by colour, a little wider) and take
@@ -3185,7 +3188,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 if any(np.allclose(alt, t, atol=1.5) for t in tried):
                     continue
                 tried.append(alt)
-                rd2 = _read_tile(image_bgr, alt, style, aspect_hint, seams=id(rect) in tent_ids or id(rect) in sure_ids)
+                rd2 = _read_tile(image_bgr, alt, style, aspect_hint, seams=piece)
                 if rd2 is not None and not rd2.cut_pip:
                     rd, corners = rd2, alt
                     break
