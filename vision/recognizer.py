@@ -640,7 +640,9 @@ def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
             grown = [int(xs.min()) - x0, x1 - int(xs.max()) - 1, int(ys.min()) - y0, y1 - int(ys.max()) - 1]
             k = 2 if lx >= ly else 0  # the short axis' sides
             excess = min(lx, ly) - max(lx, ly) / 2.0
-            g0, g1 = grown[k], grown[k + 1]
+            # (a side drawn in past the covered parts above has grown by nothing: a negative
+            # share would push the opposite side out, beyond the crop)
+            g0, g1 = max(0, grown[k]), max(0, grown[k + 1])
             if g0 + g1 > 0:
                 cut0 = min(g0, excess * g0 / (g0 + g1))
                 cut1 = min(g1, excess * g1 / (g0 + g1))
