@@ -38,6 +38,13 @@ __all__ = ["TileReading", "Analysis", "FrameContext", "recognize", "analyze", "U
 
 #: A reading whose confidence is below this is reported ``uncertain``.
 UNCERTAIN_BELOW = 0.6
+#: A piece of a split group that reads as no tile is read again with this share of its
+#: length cut off an end, where that end's strip has at most TRIM_BODY of the body colour
+#: (within TRIM_BODY_GAP); the new reading counts if its confidence is at least TRIM_CONF.
+TRIM_END = 0.1
+TRIM_BODY = 0.5
+TRIM_BODY_GAP = 30
+TRIM_CONF = 0.8
 
 # (total, red) → tile names.  Only (8, 0) names two tiles (6-2 and 5-3).
 _BY_COUNTS: dict[tuple[int, int], set[str]] = {}
@@ -1806,6 +1813,50 @@ def _refine(gray, corners: np.ndarray) -> np.ndarray:
     return out.astype(np.float32)
 
 
+def _trim_end(corners: np.ndarray, end: int, f: float) -> np.ndarray:
+    """The outline with ``f`` of its length cut off one end (0: corners 0 and 3; 1: corners
+    1 and 2; corners ordered as :func:`_order_corners` orders them)."""
+    c = np.asarray(corners, np.float32).copy()
+    v = (c[1] - c[0]) * f
+    if end == 0:
+        c[0] += v
+        c[3] += v
+    else:
+        c[1] -= v
+        c[2] -= v
+    return c
+
+
+def _body_share(img: np.ndarray, quad: np.ndarray, body_lab: np.ndarray) -> float:
+    """Share of the quadrilateral ``quad`` (long side first) of the body colour ``body_lab``
+    (Lab, lightness counting half, as the masks measure it)."""
+    M = cv2.getPerspectiveTransform(np.float32(quad), np.float32([[0, 0], [24, 0], [24, 8], [0, 8]]))
+    patch = cv2.cvtColor(cv2.warpPerspective(img, M, (24, 8), flags=cv2.INTER_AREA), cv2.COLOR_BGR2Lab)
+    d = np.abs(patch.reshape(-1, 3).astype(np.float32) - np.float32(body_lab)) @ np.float32([0.5, 1.0, 1.0])
+    return float((d <= TRIM_BODY_GAP).mean())
+
+
+def _trimmed_piece(img: np.ndarray, corners: np.ndarray, rd: _Read, style: str, aspect_hint) -> tuple | None:
+    """A piece of a split group that does not read as a tile, read again with an end
+    trimmed off where that end is not the tile's body: the group's outline took in some of
+    the cloth beyond its last tile (spots of a spotted cloth read as pips), so the cuts
+    along it fall a little off.  (reading, corners) of the first trim that reads as a tile
+    with confidence at least TRIM_CONF, else None."""
+    if rd.body_lab is None:
+        return None
+    c = np.asarray(corners, np.float32)
+    for end in (0, 1):
+        alt = _trim_end(c, end, TRIM_END)
+        strip = (c[3], c[0], alt[0], alt[3]) if end == 0 else (c[1], c[2], alt[2], alt[1])
+        if _body_share(img, np.float32(strip), rd.body_lab) > TRIM_BODY:
+            continue  # the tile's own end (its end pips with it): not to be cut off
+        rd2 = _read_tile(img, alt, style, aspect_hint, seams=True)
+        if rd2 is not None and rd2.face == "up" and not rd2.cut_pip and \
+                _name_and_confidence(rd2, True)[2] >= TRIM_CONF:
+            return rd2, alt
+    return None
+
+
 def _widen(corners: np.ndarray, f: float) -> np.ndarray:
     """The same outline, ``f`` times as wide (across the long side), same centre."""
     v = (corners[2] - corners[1]) / 2 * (f - 1.0)
@@ -3194,6 +3245,12 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 if rd2 is not None and not rd2.cut_pip:
                     rd, corners = rd2, alt
                     break
+        if piece and rd is not None and rd.face == "up" and not rd.cut_pip and (
+                _name_and_confidence(rd, True)[2] < UNCERTAIN_BELOW):
+            # a piece of a group whose end may lie over the cloth: trimmed, it may read
+            trimmed = _trimmed_piece(image_bgr, corners, rd, style, aspect_hint)
+            if trimmed is not None:
+                rd, corners = trimmed
         if rd is None or (id(rect) in bar_ids and not rd.has_bar):
             continue  # nothing readable; or a cut between divider bars with no bar in the piece
         if id(rect) in check_ids:

@@ -1,10 +1,17 @@
-"""The recognizer at other working sizes: a rectangle fitted to a checked cloth's model
-once grew out of its crop (2026-11-25, fourth round; docs/vision.md, "Fourth round")."""
+"""Fourth round of 2026-11-25 (docs/vision.md, "Fourth round"): a rectangle fitted to a
+checked cloth's model that grew out of its crop at another working size, and pieces of a
+group whose outline took in the cloth beyond its last tile."""
 
 from __future__ import annotations
 
+import math
+
+import cv2
+import numpy as np
+
 import vision.recognizer as R
 from vision.scene import render_layout, scene_layout
+from vision.scene3d import generate_scene3d
 
 
 def test_a_tile_fitted_on_a_checked_cloth_stays_inside_its_crop(monkeypatch):
@@ -17,3 +24,32 @@ def test_a_tile_fitted_on_a_checked_cloth_stays_inside_its_crop(monkeypatch):
     readings = R.recognize(img)
     assert len(readings) >= 7
     assert all(0 <= r.center[0] < 1280 and 0 <= r.center[1] < 720 for r in readings)
+
+
+def test_a_group_whose_outline_takes_in_the_cloth_beyond_its_last_tile_is_read():
+    # scene3d seed 6228: a row of touching tiles whose outline took in some cloth beyond
+    # its end; the cuts fell a little off and one piece read no tile, so the whole group was
+    # dropped.  That piece, trimmed at the end that is not the tile's body, reads.
+    img, labels, tl = generate_scene3d(6228, 1280, 720, n_tiles=24)
+    readings = R.recognize(img)
+    for want in ((685, 66), (649, 68)):
+        lab = min(labels, key=lambda la: math.dist(la["center"], want))
+        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+        assert got and not got[0].uncertain and sorted(got[0].pips) == sorted(lab["pips"]), (want, got)
+
+
+def test_a_trimmed_end_is_never_the_tiles_own_body():
+    # the trim is refused where the strip cut off has the body's colour (a tile's own end
+    # with its end pips): an ivory tile drawn on green cloth, its outline exactly its own
+    img = np.full((120, 200, 3), (40, 110, 40), np.uint8)
+    cv2.rectangle(img, (40, 40), (160, 90), (200, 235, 245), -1)
+    corners = np.float32([[40, 40], [160, 40], [160, 90], [40, 90]])
+    body = cv2.cvtColor(np.uint8([[[200, 235, 245]]]), cv2.COLOR_BGR2Lab)[0, 0].astype(np.float64)
+    for end in (0, 1):
+        alt = R._trim_end(corners, end, R.TRIM_END)
+        strip = (corners[3], corners[0], alt[0], alt[3]) if end == 0 else (corners[1], corners[2], alt[2], alt[1])
+        assert R._body_share(img, np.float32(strip), body) > 0.9
+    # and a strip beyond the tile (the outline 20 px too long) is the cloth's
+    long_ = np.float32([[40, 40], [180, 40], [180, 90], [40, 90]])
+    alt = R._trim_end(long_, 1, 0.1)
+    assert R._body_share(img, np.float32((long_[1], long_[2], alt[2], alt[1])), body) < 0.1
