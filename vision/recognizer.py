@@ -1994,9 +1994,11 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
 
 
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
-               debug: dict | None = None, seams: bool = False, trim: bool = True) -> _Read | None:
+               debug: dict | None = None, seams: bool = False, trim: bool = True,
+               dark_pips: bool | None = None) -> _Read | None:
     """``seams``: also look for seam lines in it (a piece of a split group).  ``trim``: read
-    the face without bands of another lightness along its edges (_side_bands)."""
+    the face without bands of another lightness along its edges (_side_bands).
+    ``dark_pips``: the pips' polarity when known (else found from the face)."""
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
     d_short = float(np.linalg.norm(corners[2] - corners[1]))
     aspect = d_long / max(1.0, d_short)
@@ -2027,15 +2029,20 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 face = np.float32([[lf, t], [Lc - rt, t], [Lc - rt, Wc - b], [lf, Wc - b]]).reshape(-1, 1, 2)
                 inner_c = cv2.perspectiveTransform(face, np.linalg.inv(M)).reshape(4, 2)
                 # (what is left must not be two tiles' parts side by side: a seam along it)
-                rd = _read_tile(img, inner_c, style, aspect_hint, debug, seams=True, trim=False)
+                rd = _read_tile(img, inner_c, style, aspect_hint, debug, seams=True, trim=False,
+                                dark_pips=dark_pips)
                 return None if rd is not None and rd.seam_along else rd
     # pips are the minority that departs from the body: darker or lighter?
     # the pips' lightness against the body's, counted away from the outline's edges (a side
     # or a shadow taken in along an edge is darker than the face, whatever its pips)
     mid = L[int(0.2 * Wc) : Wc - int(0.2 * Wc), int(0.1 * Lc) : Lc - int(0.1 * Lc)]
-    n_dark = cv2.countNonZero(cv2.compare(mid, body_L - 30, cv2.CMP_LT))
-    n_light = cv2.countNonZero(cv2.compare(mid, body_L + 30, cv2.CMP_GT))
-    if n_dark >= n_light:
+    if dark_pips is None:
+        n_dark = cv2.countNonZero(cv2.compare(mid, body_L - 30, cv2.CMP_LT))
+        n_light = cv2.countNonZero(cv2.compare(mid, body_L + 30, cv2.CMP_GT))
+        chosen = n_dark >= n_light
+    else:
+        chosen = dark_pips
+    if chosen:
         resp = _hat(L, cv2.MORPH_BLACKHAT, ker)
     else:
         # light pips on a dark body: a red pip is hardly lighter than the body, but redder.
@@ -2269,6 +2276,17 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if np.count_nonzero((fa >= amin) & (np.maximum(fw, fh) <= 0.4 * Wc) & (fa >= 0.5 * fw * fh) &
                                 (np.maximum(fw, fh) <= 1.4 * np.minimum(fw, fh))) >= 2:
                 quality = min(quality, 0.5)
+        if not spots_back and quality > 0.5 and dark_pips is None and \
+                _pips_of_other_polarity(lab, inner, ker, chosen, Wc, Lc, m):
+            # pips of the other polarity: a face whose side or shadow, taken in by the
+            # outline, outweighed its pips when the polarity was chosen (or pips barely
+            # lighter than a light body) — no plain back.  Read with that polarity; a
+            # face that does not read so stays unsure
+            rd2 = _read_tile(img, corners, style, aspect_hint, debug, seams=seams, trim=False,
+                             dark_pips=not chosen)
+            if rd2 is not None and rd2.face == "up":
+                return rd2
+            quality = 0.5
         return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med, cut_pip)
     # per half
     h1, h2 = _halves_at(pips, counted, split)
@@ -2292,6 +2310,39 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
                  bar_through or line_across, seam_along, layout_ok, long3,
                  _red_rank(pips, counted, pip_a, split, h1, h2))
+
+
+def _pips_of_other_polarity(lab: np.ndarray, inner: np.ndarray, ker, dark_pips: bool, Wc: int, Lc: int,
+                            m: int) -> bool:
+    """Does the crop show OTHER_POLARITY_PIPS or more round, pip-sized spots of the polarity
+    not chosen (light ones when dark pips were looked for, and the other way round), whole
+    and away from the outline's edges?"""
+    if dark_pips:
+        th = _hat(lab[..., :2], cv2.MORPH_TOPHAT, ker)
+        resp = cv2.max(th[..., 0], cv2.multiply(th[..., 1], 2))
+    else:
+        resp = _hat(lab[..., 0], cv2.MORPH_BLACKHAT, ker)
+    resp = cv2.bitwise_and(resp, inner)
+    thr = max(24.0, min(0.28 * float(resp.max()), 70.0))
+    _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
+    sa = _components8(bw)[2][1:]
+    x, y, w, h, a = (sa[:, i].astype(np.float64) for i in range(5))
+    cy, cx = y + h / 2, x + w / 2
+    ok = (0.12 * Wc <= w) & (w <= 0.4 * Wc) & (0.12 * Wc <= h) & (h <= 0.4 * Wc) & (a >= 0.55 * w * h) & \
+        (np.maximum(w, h) <= 1.4 * np.minimum(w, h)) & (m < cy) & (cy < Wc - m) & (m < cx) & (cx < Lc - m)
+    # (spots that touch are one: a spot and its highlight; pips never touch)
+    pts: list[tuple] = []
+    for a_, b_ in zip(cx[ok], cy[ok], strict=True):
+        if all(math.hypot(a_ - p[0], b_ - p[1]) >= 0.22 * Wc for p in pts):
+            pts.append((float(a_), float(b_), False, 0.0))
+    if len(pts) < OTHER_POLARITY_PIPS:
+        return False
+    # (a spotted back's three spots set diagonally are no pips)
+    return not (len(pts) == 3 and _spots_through_centre(pts, Lc, Wc))
+
+
+#: pips of the polarity not chosen that make a plain back unsure (_pips_of_other_polarity)
+OTHER_POLARITY_PIPS = 3
 
 
 def _halves_at(pips: list, counted: list, split: float) -> tuple[int, int]:
