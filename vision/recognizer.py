@@ -1995,10 +1995,11 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
 
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None = None, seams: bool = False, trim: bool = True,
-               dark_pips: bool | None = None) -> _Read | None:
+               dark_pips: bool | None = None, high_level: bool = False) -> _Read | None:
     """``seams``: also look for seam lines in it (a piece of a split group).  ``trim``: read
     the face without bands of another lightness along its edges (_side_bands).
-    ``dark_pips``: the pips' polarity when known (else found from the face)."""
+    ``dark_pips``: the pips' polarity when known (else found from the face).
+    ``high_level``: pips above half the strongest response (not the usual level)."""
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
     d_short = float(np.linalg.norm(corners[2] - corners[1]))
     aspect = d_long / max(1.0, d_short)
@@ -2053,6 +2054,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     resp = cv2.bitwise_and(resp, inner)
     # low enough for red pips (weaker than white or black ones), above noise
     thr = max(24.0, min(0.28 * float(resp.max()), 70.0))
+    if high_level:
+        thr = max(thr, HIGH_LEVEL * float(resp.max()))
     # a pip that the outline cuts through: the outline is wrong (too narrow or shifted), and
     # what is counted inside it cannot be trusted
     cut_pip = False
@@ -2287,6 +2290,14 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if rd2 is not None and rd2.face == "up":
                 return rd2
             quality = 0.5
+        elif not spots_back and not high_level and cv2.countNonZero(bw) > MERGED_SHARE * cv2.countNonZero(inner):
+            # much of the face above the level, yet no pip-sized spot: pips merged by a glow
+            # around them (a textured or saturated body), or a mottled back — read again at a
+            # higher level
+            rd2 = _read_tile(img, corners, style, aspect_hint, debug, seams=seams, trim=False,
+                             dark_pips=chosen, high_level=True)
+            if rd2 is not None and rd2.face == "up":
+                return rd2
         return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med, cut_pip)
     # per half
     h1, h2 = _halves_at(pips, counted, split)
@@ -2343,6 +2354,10 @@ def _pips_of_other_polarity(lab: np.ndarray, inner: np.ndarray, ker, dark_pips: 
 
 #: pips of the polarity not chosen that make a plain back unsure (_pips_of_other_polarity)
 OTHER_POLARITY_PIPS = 3
+#: a "back" with more than this share of its face above the pip level has pips merged by
+#: a glow: read again with the level at HIGH_LEVEL of the strongest response
+MERGED_SHARE = 0.06
+HIGH_LEVEL = 0.5
 
 
 def _halves_at(pips: list, counted: list, split: float) -> tuple[int, int]:
