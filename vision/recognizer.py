@@ -38,7 +38,8 @@ __all__ = ["TileReading", "Analysis", "FrameContext", "recognize", "analyze", "U
 
 #: A reading whose confidence is below this is reported ``uncertain``.
 UNCERTAIN_BELOW = 0.6
-#: A piece of a split group that reads as no tile is read again with this share of its
+#: A piece of a split group that reads as no tile (or a tile alone with more than six pips
+#: in a half) is read again with this share of its
 #: length cut off an end, where that end's strip has at most TRIM_BODY of the body colour
 #: (within TRIM_BODY_GAP); the new reading counts if its confidence is at least TRIM_CONF.
 TRIM_END = 0.1
@@ -1836,12 +1837,13 @@ def _body_share(img: np.ndarray, quad: np.ndarray, body_lab: np.ndarray) -> floa
     return float((d <= TRIM_BODY_GAP).mean())
 
 
-def _trimmed_piece(img: np.ndarray, corners: np.ndarray, rd: _Read, style: str, aspect_hint) -> tuple | None:
-    """A piece of a split group that does not read as a tile, read again with an end
-    trimmed off where that end is not the tile's body: the group's outline took in some of
-    the cloth beyond its last tile (spots of a spotted cloth read as pips), so the cuts
-    along it fall a little off.  (reading, corners) of the first trim that reads as a tile
-    with confidence at least TRIM_CONF, else None."""
+def _read_trimmed(img: np.ndarray, corners: np.ndarray, rd: _Read, style: str, aspect_hint) -> tuple | None:
+    """A tile that does not read as one (a piece of a split group, or a tile alone with
+    more than six pips in a half), read again with an end trimmed off where that end is not
+    the tile's body: its outline took in some of the cloth beyond the tile (spots of a
+    spotted cloth read as pips) — or a group's did, so the cuts along it fall a little off.
+    (reading, corners) of the first trim that reads as a tile with confidence at least
+    TRIM_CONF, else None."""
     if rd.body_lab is None:
         return None
     c = np.asarray(corners, np.float32)
@@ -3311,10 +3313,12 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 if rd2 is not None and not rd2.cut_pip:
                     rd, corners = rd2, alt
                     break
-        if piece and rd is not None and rd.face == "up" and not rd.cut_pip and (
-                _name_and_confidence(rd, True)[2] < UNCERTAIN_BELOW):
-            # a piece of a group whose end may lie over the cloth: trimmed, it may read
-            trimmed = _trimmed_piece(image_bgr, corners, rd, style, aspect_hint)
+        if rd is not None and rd.face == "up" and not rd.cut_pip and (
+                max(rd.halves) > 6 if not piece else _name_and_confidence(rd, True)[2] < UNCERTAIN_BELOW):
+            # a piece of a group whose end may lie over the cloth: trimmed, it may read; and
+            # a tile read alone with more pips in a half than any tile has (spots of the
+            # cloth beyond its end taken for pips)
+            trimmed = _read_trimmed(image_bgr, corners, rd, style, aspect_hint)
             if trimmed is not None:
                 rd, corners = trimmed
         if rd is None or (id(rect) in bar_ids and not rd.has_bar):
