@@ -39,9 +39,9 @@ __all__ = ["TileReading", "Analysis", "FrameContext", "recognize", "analyze", "U
 #: A reading whose confidence is below this is reported ``uncertain``.
 UNCERTAIN_BELOW = 0.6
 #: A piece of a split group that reads as no tile (or a tile alone with more than six pips
-#: in a half) is read again with this share of its
-#: length cut off an end, where that end's strip has at most TRIM_BODY of the body colour
-#: (within TRIM_BODY_GAP); the new reading counts if its confidence is at least TRIM_CONF.
+#: in a half) is read again with this share of its length cut off an end, where that end's
+#: strip has at most TRIM_BODY of the body colour (within TRIM_BODY_GAP); the new reading
+#: counts if its confidence is at least TRIM_CONF.
 TRIM_END = 0.1
 TRIM_BODY = 0.5
 TRIM_BODY_GAP = 30
