@@ -2979,7 +2979,8 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     """Plain backs alone — a face-down discard — kept when they have the proportions of the
     tiles read whole in this image (0.85–1.15 of their median length : width), the length
     of a tile where they lie (0.85–1.15 of ``length_at``, _length_model's when not given)
-    and the body colour of one of them.  Not on a patterned cloth (its cells may be of the
+    and the body colour of one of them — or a colour no face has that BACKS_ALIKE backs
+    share (a set whose backs are not its faces' colour).  Not on a patterned cloth (its cells may be of the
     tiles' colour and size: the caller leaves those out); a table-coloured one is dropped
     later (_drop_table_backs)."""
     ups = [(c, rd) for c, rd, occ in raw if not occ and rd.face == "up" and rd.body_lab is not None
@@ -2990,6 +2991,7 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     A = float(np.median([np.linalg.norm(c[1] - c[0]) / max(1.0, np.linalg.norm(c[2] - c[1])) for c, _ in ups]))
     bodies = [rd.body_lab for _, rd in ups]
     out = []
+    sized = []
     for b in backs:
         lo_, sh_ = float(np.linalg.norm(b[0][1] - b[0][0])), float(np.linalg.norm(b[0][2] - b[0][1]))
         L = length_at(b[0].mean(axis=0))
@@ -2998,7 +3000,22 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
             continue
         if min(float(np.abs(b[1].body_lab - x).sum()) for x in bodies) <= SAME_BODY:
             out.append(b)
+        else:
+            sized.append(b)
+    # backs of another colour than the faces (a set whose backs are not its faces' colour):
+    # kept when BACKS_ALIKE or more of them share that colour (and a tile's size and
+    # proportions, as above); the backs read in the frame count too
+    known = [rd.body_lab for _, rd, _ in raw if rd.face == "down" and rd.body_lab is not None]
+    for b in sized:
+        alike = sum(float(np.abs(b[1].body_lab - o[1].body_lab).sum()) <= SAME_BODY for o in sized if o is not b)
+        alike += sum(float(np.abs(b[1].body_lab - x).sum()) <= SAME_BODY for x in known)
+        if alike + 1 >= BACKS_ALIKE:
+            out.append(b)
     return out
+
+
+#: plain backs alone of a colour no face has, alike, that are kept (_lone_backs)
+BACKS_ALIKE = 2
 
 
 def _backs_beside(backs: list[tuple], ups: list[tuple]) -> list[tuple]:

@@ -114,3 +114,16 @@ def test_a_tile_with_more_pips_in_a_half_than_any_tile_is_read_trimmed():
         lab = min(labels, key=lambda la: math.dist(la["center"], want))
         got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
         assert got and not got[0].uncertain and sorted(got[0].pips) == sorted(lab["pips"]), (want, got)
+
+
+def test_plain_backs_of_a_colour_no_face_has_are_kept_when_alike():
+    # scene3d seed 6581: a set whose backs are not its faces' colour; four plain backs lying
+    # alone were dropped (a lone plain back had to have a face's body colour).  Backs alike
+    # in colour, size and proportions vouch for each other.
+    img, labels, tl = generate_scene3d(6581, 1280, 720, n_tiles=24)
+    readings = R.recognize(img)
+    for want in ((1086, 433), (1231, 43), (148, 133), (168, 52)):
+        lab = min(labels, key=lambda la: math.dist(la["center"], want))
+        assert lab["face"] == "down"
+        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+        assert got and got[0].face == "down" and not got[0].uncertain, (want, got)
