@@ -1962,6 +1962,10 @@ def _broken_bar(bw: np.ndarray, Lc: int, Wc: int, cc: tuple | None = None) -> tu
 SIDE_GAP = 28
 #: ... when it is at least this wide (tile widths; a bevel or an edge line is thinner)
 SIDE_MIN = 0.08
+#: lines of table at the edge before a side band that the band may still begin after
+SIDE_SKIP = 4
+#: ... and then departs from the body all along but 1/SIDE_SKIP_PART of a line at either end
+SIDE_SKIP_PART = 25
 
 
 def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, int, int, int]:
@@ -1970,24 +1974,32 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
     from the body's by SIDE_GAP or more (nearly all along the edge, to one side).  A
     face seen through an outline that also holds the tile's side (a camera off vertical sees
     it), its shadow or a strip of table."""
-    def off(lines: np.ndarray) -> np.ndarray:
+    def off(lines: np.ndarray, part: int = 6) -> np.ndarray:
         # (all but a sixth at either end of each line departs, and to the same side: a line
         # through a row of pips is body between them)
         q = np.sort(lines, axis=1).astype(np.float64)
-        lo, hi = q[:, len(q[0]) // 6] - body_L, q[:, -1 - len(q[0]) // 6] - body_L
+        lo, hi = q[:, len(q[0]) // part] - body_L, q[:, -1 - len(q[0]) // part] - body_L
         return ((lo >= SIDE_GAP) & (hi >= SIDE_GAP)) | ((lo <= -SIDE_GAP) & (hi <= -SIDE_GAP))
 
     k0 = max(3, math.ceil(SIDE_MIN * Wc))  # the narrowest band that counts
 
     def band(lines: np.ndarray, most: int) -> int:
         """``lines``: from the edge inward."""
-        if abs(cv2.mean(lines[:k0])[0] - body_L) < 0.5 * SIDE_GAP or not off(lines[:k0]).all():
-            return 0  # (most outlines: their first lines are the face already)
-        o = off(lines[:most])
-        k = k0
-        while k < most and o[k]:
-            k += 1
-        return k if k < most else 0
+        # (the outline may begin a line or two outside the side, on the table: the band
+        # then starts there)
+        for j in range(SIDE_SKIP + 1):
+            ls = lines[j:]
+            # (after lines of table, the band departs all along: a row of pips along the
+            # edge, after lines of face, has body between its pips)
+            part = 6 if j == 0 else SIDE_SKIP_PART
+            if abs(cv2.mean(ls[:k0])[0] - body_L) < 0.5 * SIDE_GAP or not off(ls[:k0], part).all():
+                continue  # (most outlines: their first lines are the face already)
+            o = off(ls[: most - j], part)
+            k = k0
+            while k < most - j and o[k]:
+                k += 1
+            return j + k if k < most - j else 0
+        return 0
 
     rows = L[:, int(0.2 * Lc) : int(0.8 * Lc) : 2]
     cols = L[int(0.25 * Wc) : int(0.75 * Wc) : 2, :].T
@@ -2443,10 +2455,16 @@ def _diagonal_pair(pips: list, Lc: int, Wc: int) -> bool:
     True
     >>> _diagonal_pair([(28, 24, True, 9), (83, 24, True, 9)], 111, 48)  # the 1-1
     False
+    >>> _diagonal_pair([(105, 14, False, 9), (54, 34, False, 9)], 144, 48)  # a face trimmed
+    True
+
+    (Their midpoint within 0.2 of a tile's width of the centre along the tile, 0.1 across:
+    an outline that took in a side at one end, or a face trimmed to a narrow one, whose
+    crop is then squeezed along, moves it along.)
     """
     a, b = pips
     cx, cy = Lc / 2.0, Wc / 2.0
-    return math.hypot((a[0] + b[0]) / 2 - cx, (a[1] + b[1]) / 2 - cy) < 0.1 * Wc and \
+    return abs((a[0] + b[0]) / 2 - cx) < 0.2 * Wc and abs((a[1] + b[1]) / 2 - cy) < 0.1 * Wc and \
         min(abs(a[1] - cy), abs(b[1] - cy)) >= 0.15 * Wc and (a[1] - cy) * (b[1] - cy) < 0
 
 

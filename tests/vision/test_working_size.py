@@ -127,3 +127,36 @@ def test_plain_backs_of_a_colour_no_face_has_are_kept_when_alike():
         assert lab["face"] == "down"
         got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
         assert got and got[0].face == "down" and not got[0].uncertain, (want, got)
+
+
+def test_a_side_band_that_begins_a_few_lines_inside_the_outline_is_trimmed():
+    # scene3d seed 6453: faces whose outline begins on a line or two of table before the
+    # tile's visible side; the side band was not found from the outline's edge, and the
+    # side read as pips or made the face two colours.  The band may begin after up to
+    # SIDE_SKIP lines.
+    img, labels, tl = generate_scene3d(6453, 1280, 720, n_tiles=24)
+    readings = R.recognize(img)
+    for want in ((925, 636), (744, 603), (557, 656)):
+        lab = min(labels, key=lambda la: math.dist(la["center"], want))
+        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+        assert got and not got[0].uncertain and sorted(got[0].pips) == sorted(lab["pips"]), (want, got)
+
+
+def test_side_bands_after_a_line_of_table():
+    # a grey face (L 80) whose top 12 lines are its dark side (L 20), the outline's first
+    # line on the light table (L 75, near the face's own lightness)
+    L = np.full((48, 120), 80, np.uint8)
+    L[1:13] = 20
+    L[0] = 75
+    t, b, lf, rt = R._side_bands(L, 80.0, 120, 48)
+    assert t == 13 and b == 0 and lf == 0 and rt == 0
+
+
+def test_a_row_of_pips_along_the_edge_is_no_side_band():
+    # an ivory face (L 220) with a row of large dark pips (L 60, 14 px across, 3 px of face
+    # between them: a sixth of a line is less than the gaps) two lines in from the
+    # outline's edge: body between the pips, no side
+    L = np.full((48, 120), 220, np.uint8)
+    for x in range(0, 120, 17):
+        L[2:16, x : x + 14] = 60
+    assert R._side_bands(L, 220.0, 120, 48)[0] == 0
