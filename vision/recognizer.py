@@ -38,6 +38,8 @@ __all__ = ["TileReading", "Analysis", "FrameContext", "recognize", "analyze", "U
 
 #: A reading whose confidence is below this is reported ``uncertain``.
 UNCERTAIN_BELOW = 0.6
+#: the most a reading with a blank half keeps where the tiles are Chinese (none has a blank)
+CHINESE_BLANK_CONF = 0.5
 #: A piece of a split group that reads as no tile (or a tile alone with more than six pips
 #: in a half) is read again with this share of its length cut off an end, where that end's
 #: strip has at most TRIM_BODY of the body colour (within TRIM_BODY_GAP); the new reading
@@ -3478,6 +3480,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         pips, name, conf = _name_and_confidence(rd, red_reliable)
         if eff_style == "chinese" and rd.has_bar:
             conf *= 0.8
+        if eff_style == "chinese" and rd.face == "up" and min(rd.halves) == 0:
+            # a blank half among Chinese tiles (which have none): pips missed, not a blank
+            conf = min(conf, CHINESE_BLANK_CONF)
         ctr = corners.mean(axis=0)
         if occ:
             readings.append(TileReading(face=rd.face, pips=None, name=None, center=(float(ctr[0]), float(ctr[1])),
