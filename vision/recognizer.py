@@ -38,6 +38,9 @@ __all__ = ["TileReading", "Analysis", "FrameContext", "recognize", "analyze", "U
 
 #: A reading whose confidence is below this is reported ``uncertain``.
 UNCERTAIN_BELOW = 0.6
+#: a strong blob inside a face, of this many pips' area, that is not counted as pips
+#: makes the reading unsure (_read_tile)
+LEFT_OUT_PIPS = 1.5
 #: the most a reading with a blank half keeps where the tiles are Chinese (none has a blank)
 CHINESE_BLANK_CONF = 0.5
 #: A piece of a split group that reads as no tile (or a tile alone with more than six pips
@@ -2235,6 +2238,12 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 if k > 1:
                     quality *= 0.92
             counted.append(k)
+        # a strong blob left out, inside the face and of several pips' area (pips run
+        # together along a diagonal fill little of their box): pips not counted
+        left = np.nonzero(~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & (x0s > m + 1) & (y0s > m + 1) &
+                          (x0s + stats[:, 2] < Lc - m - 1) & (y0s + stats[:, 3] < Wc - m - 1))[0]
+        if len(left[left > 0]):
+            quality = min(quality, 0.5)
         redm_bl = cv2.blur(redm, (3, 3))
         reds = [bool(redm_bl[int(cy), int(cx)] >= 128) or n_red[k] >= 0.3 * a_  # (most of the 3 x 3 at its centre)
                 for (cx, cy, _, a_), k in zip(pips, comp_ids, strict=True)]
