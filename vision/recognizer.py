@@ -41,6 +41,9 @@ UNCERTAIN_BELOW = 0.6
 #: a strong blob inside a face, of this many pips' area, that is not counted as pips
 #: makes the reading unsure (_read_tile)
 LEFT_OUT_PIPS = 1.5
+#: a blob counted as several pips must be at least this many single pips' area, or the
+#: reading is unsure (_read_tile)
+SPLIT_AREA = 1.35
 #: the most a reading with a blank half keeps where the tiles are Chinese (none has a blank)
 CHINESE_BLANK_CONF = 0.5
 #: A piece of a split group that reads as no tile (or a tile alone with more than six pips
@@ -2238,6 +2241,13 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 if k > 1:
                     quality *= 0.92
             counted.append(k)
+        # a blob counted as pips run together that is no bigger than the single pips beside
+        # it (a highlight on a big pip splits its peak): one pip, or two — unsure
+        singles = [p[3] for p, k in zip(pips, counted, strict=True) if k == 1]
+        if len(singles) >= 2:
+            med1 = _median_list(singles)
+            if any(k > 1 and p[3] < SPLIT_AREA * med1 for p, k in zip(pips, counted, strict=True)):
+                quality = min(quality, 0.5)
         # a strong blob left out, inside the face and of several pips' area (pips run
         # together along a diagonal fill little of their box): pips not counted
         left = np.nonzero(~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & (x0s > m + 1) & (y0s > m + 1) &
