@@ -1,6 +1,12 @@
-"""Fourth round of 2026-11-25 (docs/vision.md, "Fourth round"): a rectangle fitted to a
-checked cloth's model that grew out of its crop at another working size, and pieces of a
-group whose outline took in the cloth beyond its last tile."""
+"""Fourth round of 2026-11-25 (docs/vision.md, "Backs that are faces, trimmed ends, sides,
+sure and unsure"): a rectangle fitted to a checked cloth's model that grew out of its crop
+at another working size; pieces of a group, and tiles alone, whose outline took in the
+cloth beyond an end; faces read as backs (pips of the other polarity, pips joined by a
+glow); backs of a colour no face has; side bands that begin inside the outline; readings
+made unsure (a blank half among Chinese tiles, pips left out or split by a highlight).
+Each test fails on the code before its change, except three guards that keep a change
+from going too far: a spotted back with a highlight stays a back, Western blanks stay
+sure, a row of pips along the edge is no side band."""
 
 from __future__ import annotations
 
