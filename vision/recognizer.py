@@ -2288,6 +2288,10 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             spots_back = True  # the back's diagonal, longer than the tile is wide
         elif len(pips) == 2 and _diagonal_pair(pips, Lc, Wc):
             spots_back = True  # its two ends (the middle spot of the other polarity)
+    elif has_bar and len(pips) == 2 and n_total == 2 and _diagonal_pair(pips, Lc, Wc):
+        # its two ends, the red middle spot (and a highlight on it) taken for a divider bar:
+        # no face has two pips on a diagonal through its centre, one in each half
+        spots_back = True
     # a tile's body is one colour: two halves that differ are two things side by side
     body = cv2.bitwise_and(inner, cv2.bitwise_not(cv2.dilate(bw, _K5)))
     half = int(split)

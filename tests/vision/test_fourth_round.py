@@ -219,3 +219,16 @@ def test_a_single_pip_split_by_its_highlight_makes_a_reading_unsure():
         lab = min(labels, key=lambda la: math.dist(la["center"], want))
         got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
         assert not got or got[0].uncertain or sorted(got[0].pips) == sorted(lab["pips"]), (seed, got)
+
+
+def test_a_spotted_back_whose_red_spot_is_taken_for_a_bar_is_a_back():
+    # scene3d seed 6366: spotted backs whose red middle spot and its highlight were taken
+    # for a divider bar; the two white ends, one in each half on a diagonal through the
+    # centre, read as a 1-1 (unsure).  No face has such a pair: a back.
+    img, labels, tl = generate_scene3d(6366, 1280, 720, n_tiles=24)
+    readings = R.recognize(img)
+    for want in ((537, 400), (880, 542)):
+        lab = min(labels, key=lambda la: math.dist(la["center"], want))
+        assert lab["face"] == "down"
+        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+        assert got and got[0].face == "down" and not got[0].uncertain, (want, got)
