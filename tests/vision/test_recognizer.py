@@ -75,6 +75,8 @@ def test_western_blank_half_is_zero_and_not_a_tien_gow_name():
     readings = recognize(img)
     got = {tuple(r.pips): r.name for r in readings}
     assert got == {(3, 0): None, (0, 0): None, (4, 2): "4-2"}
+    # (sure: a blank half is unsure only among Chinese tiles, which have none)
+    assert not any(r.uncertain for r in readings)
 
 
 def test_touching_tiles_are_separate():
