@@ -2250,9 +2250,10 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 quality = min(quality, 0.5)
         # a strong blob left out, inside the face and of several pips' area (pips run
         # together along a diagonal fill little of their box): pips not counted
-        left = np.nonzero(~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & (x0s > m + 1) & (y0s > m + 1) &
-                          (x0s + stats[:, 2] < Lc - m - 1) & (y0s + stats[:, 3] < Wc - m - 1))[0]
-        if len(left[left > 0]):
+        # (the background, label 0, starts at the crop's corner: never inside)
+        left = ~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & (x0s > m + 1) & (y0s > m + 1) & \
+            (x0s + stats[:, 2] < Lc - m - 1) & (y0s + stats[:, 3] < Wc - m - 1)
+        if left.any():
             quality = min(quality, 0.5)
         redm_bl = cv2.blur(redm, (3, 3))
         reds = [bool(redm_bl[int(cy), int(cx)] >= 128) or n_red[k] >= 0.3 * a_  # (most of the 3 x 3 at its centre)
@@ -3023,9 +3024,9 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     tiles read whole in this image (0.85–1.15 of their median length : width), the length
     of a tile where they lie (0.85–1.15 of ``length_at``, _length_model's when not given)
     and the body colour of one of them — or a colour no face has that BACKS_ALIKE backs
-    share (a set whose backs are not its faces' colour).  Not on a patterned cloth (its cells may be of the
-    tiles' colour and size: the caller leaves those out); a table-coloured one is dropped
-    later (_drop_table_backs)."""
+    share (a set whose backs are not its faces' colour).  Not on a patterned cloth (its
+    cells may be of the tiles' colour and size: the caller leaves those out); a
+    table-coloured one is dropped later (_drop_table_backs)."""
     ups = [(c, rd) for c, rd, occ in raw if not occ and rd.face == "up" and rd.body_lab is not None
            and _reads_whole(rd)]
     if len(ups) < 2 or not backs:
