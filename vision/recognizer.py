@@ -2069,17 +2069,10 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         chosen = n_dark >= n_light
     else:
         chosen = dark_pips
-    if chosen:
-        resp = _hat(L, cv2.MORPH_BLACKHAT, ker)
-    else:
-        # light pips on a dark body: a red pip is hardly lighter than the body, but redder.
-        # (L and a* in one two-channel call: about half the cost of two calls)
-        th = _hat(lab[..., :2], cv2.MORPH_TOPHAT, ker)
-        resp = cv2.max(th[..., 0], cv2.multiply(th[..., 1], 2))
+    resp = _pip_response(lab, ker, chosen)
     resp_all = resp
     resp = cv2.bitwise_and(resp, inner)
-    # low enough for red pips (weaker than white or black ones), above noise
-    thr = max(24.0, min(0.28 * float(resp.max()), 70.0))
+    thr = _pip_level(resp)
     if high_level:
         thr = max(thr, HIGH_LEVEL * float(resp.max()))
     # a pip that the outline cuts through: the outline is wrong (too narrow or shifted), and
@@ -2089,8 +2082,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     na, la, sa, _ = _components8(bw_all)
     # round, pip-sized spots not centred inside (a whole pip is): the candidates, in order
     xs_, ys_, ws_, hs_, as_ = (sa[:, i].astype(np.float64) for i in range(5))
-    cand = (0.12 * Wc <= ws_) & (ws_ <= 0.4 * Wc) & (0.12 * Wc <= hs_) & (hs_ <= 0.4 * Wc) & \
-        (as_ >= 0.55 * ws_ * hs_) & (np.maximum(ws_, hs_) <= 1.4 * np.minimum(ws_, hs_))
+    cand = _pip_sized(ws_, hs_, as_, Wc)
     cy_, cx_ = ys_ + hs_ / 2, xs_ + ws_ / 2
     cand &= ~((m < cy_) & (cy_ < Wc - m) & (2 * m < cx_) & (cx_ < Lc - 2 * m))
     cand[0] = False
@@ -2367,24 +2359,41 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                  _red_rank(pips, counted, pip_a, split, h1, h2))
 
 
+def _pip_response(lab: np.ndarray, ker, dark: bool) -> np.ndarray:
+    """How much each pixel of a tile's crop (Lab) stands out as a pip: darker than its
+    surroundings (``dark``), or lighter — where a red pip is hardly lighter than a dark body,
+    but redder, so a* counts twice.  (L and a* in one two-channel call: about half the cost
+    of two calls.)"""
+    if dark:
+        return _hat(lab[..., 0], cv2.MORPH_BLACKHAT, ker)
+    th = _hat(lab[..., :2], cv2.MORPH_TOPHAT, ker)
+    return cv2.max(th[..., 0], cv2.multiply(th[..., 1], 2))
+
+
+def _pip_level(resp: np.ndarray) -> float:
+    """The level of :func:`_pip_response` above which a pixel is a pip's: low enough for red
+    pips (weaker than white or black ones), above noise."""
+    return max(24.0, min(0.28 * float(resp.max()), 70.0))
+
+
+def _pip_sized(w: np.ndarray, h: np.ndarray, a: np.ndarray, Wc: int) -> np.ndarray:
+    """Which components (box ``w`` x ``h``, area ``a``) are round, solid and pip-sized in a
+    crop ``Wc`` across."""
+    return (0.12 * Wc <= w) & (w <= 0.4 * Wc) & (0.12 * Wc <= h) & (h <= 0.4 * Wc) & \
+        (a >= 0.55 * w * h) & (np.maximum(w, h) <= 1.4 * np.minimum(w, h))
+
+
 def _pips_of_other_polarity(lab: np.ndarray, inner: np.ndarray, ker, dark_pips: bool, Wc: int, Lc: int,
                             m: int) -> bool:
     """Does the crop show OTHER_POLARITY_PIPS or more round, pip-sized spots of the polarity
     not chosen (light ones when dark pips were looked for, and the other way round), whole
     and away from the outline's edges?"""
-    if dark_pips:
-        th = _hat(lab[..., :2], cv2.MORPH_TOPHAT, ker)
-        resp = cv2.max(th[..., 0], cv2.multiply(th[..., 1], 2))
-    else:
-        resp = _hat(lab[..., 0], cv2.MORPH_BLACKHAT, ker)
-    resp = cv2.bitwise_and(resp, inner)
-    thr = max(24.0, min(0.28 * float(resp.max()), 70.0))
-    _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
+    resp = cv2.bitwise_and(_pip_response(lab, ker, not dark_pips), inner)
+    _, bw = cv2.threshold(resp, _pip_level(resp), 255, cv2.THRESH_BINARY)
     sa = _components8(bw)[2][1:]
     x, y, w, h, a = (sa[:, i].astype(np.float64) for i in range(5))
     cy, cx = y + h / 2, x + w / 2
-    ok = (0.12 * Wc <= w) & (w <= 0.4 * Wc) & (0.12 * Wc <= h) & (h <= 0.4 * Wc) & (a >= 0.55 * w * h) & \
-        (np.maximum(w, h) <= 1.4 * np.minimum(w, h)) & (m < cy) & (cy < Wc - m) & (m < cx) & (cx < Lc - m)
+    ok = _pip_sized(w, h, a, Wc) & (m < cy) & (cy < Wc - m) & (m < cx) & (cx < Lc - m)
     # (spots that touch are one: a spot and its highlight; pips never touch)
     pts: list[tuple] = []
     for a_, b_ in zip(cx[ok], cy[ok], strict=True):
@@ -3023,6 +3032,11 @@ def _fit_length(pts: np.ndarray):
 SAME_BODY = 25
 
 
+def _same_body(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two body colours (Lab) that are one set's: within SAME_BODY, summed over L, a*, b*."""
+    return float(np.abs(a - b).sum()) <= SAME_BODY
+
+
 def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     """Plain backs alone — a face-down discard — kept when they have the proportions of the
     tiles read whole in this image (0.85–1.15 of their median length : width), the length
@@ -3046,7 +3060,7 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
         if b[1].body_lab is None or b[2] or not (0.85 * L <= lo_ <= 1.15 * L) or \
                 not (0.85 * A <= lo_ / max(1.0, sh_) <= 1.15 * A):
             continue
-        if min(float(np.abs(b[1].body_lab - x).sum()) for x in bodies) <= SAME_BODY:
+        if any(_same_body(b[1].body_lab, x) for x in bodies):
             out.append(b)
         else:
             sized.append(b)
@@ -3055,8 +3069,7 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     # proportions, as above); the backs read in the frame count too
     known = [rd.body_lab for _, rd, _ in raw if rd.face == "down" and rd.body_lab is not None]
     for b in sized:
-        alike = sum(float(np.abs(b[1].body_lab - o[1].body_lab).sum()) <= SAME_BODY for o in sized if o is not b)
-        alike += sum(float(np.abs(b[1].body_lab - x).sum()) <= SAME_BODY for x in known)
+        alike = sum(_same_body(b[1].body_lab, x) for x in [o[1].body_lab for o in sized if o is not b] + known)
         if alike + 1 >= BACKS_ALIKE:
             out.append(b)
     return out
@@ -3089,7 +3102,7 @@ def _backs_beside(backs: list[tuple], ups: list[tuple]) -> list[tuple]:
             end = across < 0.12 * W1 and 0.95 * L1 <= along <= 1.1 * L1
             if not (side or end):
                 continue
-            if float(np.abs(rd.body_lab - r.body_lab).sum()) > SAME_BODY:
+            if not _same_body(rd.body_lab, r.body_lab):
                 continue  # not the same body
             out.append(b)
             break
