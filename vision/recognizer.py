@@ -1108,6 +1108,90 @@ def _grid_splits(c: _Cand, unit_long: float, unit_short: float, max_tiles: int =
     return [(p, q) for _, p, q in found]
 
 
+#: a row of tiles staggered along their edges makes a parallelogram: its corners' angle
+#: off square by more than this (degrees; _sheared_row) — and at most SHEAR_MAX
+SHEAR_MIN = 4.0
+SHEAR_MAX = 30.0
+#: ... a parallelogram whose area is the outline's within this share
+SHEAR_FIT = 0.1
+#: ... and a tile's side, seen in the outlines of tiles alone, this share of their width
+SHEAR_SIDE = 0.15
+
+
+def _sheared_row(c: _Cand, unit_long: float, unit_short: float) -> list[list[tuple]]:
+    """A row of touching tiles, each pushed a little along its neighbour's edge: its outline
+    is a parallelogram, not a rectangle, and the tiles lie at its slanted sides' angle — not
+    at the angle of the rectangle around it, which :func:`_grid_splits` cuts.  The pieces:
+    two of the parallelogram's sides are a tile's edge (a tile's length, or its width), the
+    other two run along the row through the tiles.  One way, or two when the row is a
+    tile's side longer than whole tiles (the side at one end or the other); none if the
+    outline is no such parallelogram, or its tiles do not fit a whole number.
+
+    >>> sheared = np.array([[0, 0], [100, 0], [130, 170], [30, 170]], np.int32)  # ~10 deg
+    >>> quad = sheared.reshape(-1, 1, 2)
+    >>> c = _Cand(cv2.minAreaRect(quad), 17000.0, 1.0, 1.0, "t", quad)
+    >>> [parts] = _sheared_row(c, 100.0, 42.0)
+    >>> len(parts), [round(p[2]) % 180 for p in parts][:1]
+    (4, [0])
+    >>> [(round(p[0][0]), round(p[0][1])) for p in parts]
+    [(54, 21), (61, 64), (69, 106), (76, 149)]
+    """
+    per = cv2.arcLength(c.contour, True)
+    P = None
+    for eps in (0.02, 0.03):
+        q = cv2.approxPolyDP(c.contour, eps * per, True)
+        if len(q) == 4:
+            P = q.reshape(4, 2).astype(np.float64)
+            break
+    if P is None or not cv2.isContourConvex(P.astype(np.float32).reshape(-1, 1, 2)):
+        return []
+    if abs(cv2.contourArea(P.astype(np.float32)) / max(1.0, cv2.contourArea(c.contour)) - 1.0) > SHEAR_FIT:
+        return []  # the four corners do not follow the outline
+    a, b, a2, b2 = P[1] - P[0], P[2] - P[1], P[3] - P[2], P[0] - P[3]
+    la, lb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+    if la < 1 or lb < 1 or np.linalg.norm(a + a2) > 0.25 * la or np.linalg.norm(b + b2) > 0.25 * lb:
+        return []  # opposite sides not alike: no parallelogram
+    cos_ab = abs(float(a @ b)) / (la * lb)
+    skew = math.degrees(math.asin(min(1.0, cos_ab)))
+    if not SHEAR_MIN < skew <= SHEAR_MAX:
+        return []
+    best = None
+    # which pair of sides is a tile's edge; which of the tile's sides it is
+    for o, (e, r) in enumerate(((a, b), (b, a))):
+        le = float(np.linalg.norm(e))
+        eu = e / le
+        across = abs(float(eu[0] * r[1] - eu[1] * r[0]))  # the row's extent square to the edge
+        for t_e, t_r in ((unit_long, unit_short), (unit_short, unit_long)):
+            if abs(le - t_e) > 0.22 * t_e:
+                continue
+            # (a tile alone shows its side under a tilted camera, and its outline takes it
+            # in: in a row only the last one's shows)
+            for side in (0.0, SHEAR_SIDE * unit_short):
+                k_f = (across - side) / (t_r - side)
+                k = int(round(k_f))
+                if not 2 <= k <= 7 or abs(k_f - k) > max(0.28, 0.1 * k):
+                    continue
+                err = max(abs(le - t_e) / t_e, abs(k_f - k) / k)
+                if best is None or err < best[0]:
+                    best = (err, o, k, side)
+    if best is None:
+        return []
+    _, o, k, side = best
+    p0, e, r = (P[0], a, b) if o == 0 else (P[1], b, -a)
+    ang = math.degrees(math.atan2(e[1], e[0]))
+    le = float(np.linalg.norm(e))
+    eu = e / le
+    across = abs(float(eu[0] * r[1] - eu[1] * r[0]))
+    if not side:
+        return [[((float(x), float(y)), (le, across / k), ang)
+                 for x, y in (p0 + e / 2 + (j + 0.5) / k * r for j in range(k))]]
+    # the last tile's side at one end or the other: both ways
+    step = (across - side) / k / across  # a piece, as a share of the row
+    return [[((float(x), float(y)), (le, step * across), ang)
+             for x, y in (p0 + e / 2 + (st + (j + 0.5) * step) * r for j in range(k))]
+            for st in (0.0, 1.0 - k * step)]
+
+
 _SEAM_OFFS = np.array([-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0])
 
 
@@ -1514,6 +1598,12 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     # a row of tiles whose blob takes in a shadow or a side at its end: the
                     # cuts moved to the seams seen near them, another way to read
                     alts.append((False, snapped))
+            if not (len(alts) == 1 and alts[0][0]):
+                # no single way whose seams show: the row may be sheared
+                for sheared in _sheared_row(b, typ_long * f_, typ_short * f_):
+                    new = _new_parts(sheared, near)
+                    if new:
+                        alts.append((False, new))
             if not alts:
                 continue
             if len(alts) == 1 and alts[0][0]:

@@ -1,0 +1,56 @@
+"""Fifth round of 2026-11-25 (docs/vision.md, "Sheared rows, ..."): a row of touching
+tiles each pushed a little along its neighbour's edge makes a parallelogram; the tiles lie
+at its slanted sides' angle, not at the angle of the rectangle around it, and a group cut
+along that rectangle's axes read as nothing.  The first test fails on the code before the
+change; the others are guards (a straight chain keeps its one sure way, the shape test)."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+import vision.recognizer as R
+from vision.scene3d import generate_scene3d
+
+
+def _read(seed: int):
+    img, labels, tl = generate_scene3d(seed, 1280, 720, n_tiles=24)
+    return labels, tl, R.recognize(img)
+
+
+def test_a_sheared_row_of_touching_tiles_is_read():
+    # scene3d 8066: four black Chinese tiles side by side, staggered along their long edges
+    labels, tl, readings = _read(8066)
+    for want, pips in (((566, 112), [4, 1]), ((540, 139), [4, 4]), ((512, 163), [5, 1]), ((484, 188), [5, 4])):
+        lab = min(labels, key=lambda la: math.dist(la["center"], want))
+        assert sorted(lab["pips"]) == sorted(pips)
+        got = [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+        assert got and got[0].face == "up" and not got[0].uncertain, (pips, got)
+        assert sorted(got[0].pips) == sorted(pips)
+
+
+def _cand(pts) -> R._Cand:
+    quad = np.array(pts, np.int32).reshape(-1, 1, 2)
+    return R._Cand(cv2.minAreaRect(quad), float(cv2.contourArea(quad)), 1.0, 1.0, "t", quad)
+
+
+def test_a_rectangle_or_a_ragged_outline_is_no_sheared_row():
+    # a straight row (square corners): the grid's ways are the ones
+    assert R._sheared_row(_cand([[0, 0], [100, 0], [100, 170], [0, 170]]), 100.0, 42.0) == []
+    # an outline with a notch that the four corners do not follow
+    notched = [[0, 0], [100, 0], [130, 170], [80, 170], [80, 120], [50, 120], [50, 170], [30, 170]]
+    assert R._sheared_row(_cand(notched), 100.0, 42.0) == []
+    # slanted but not a whole number of tiles across
+    assert R._sheared_row(_cand([[0, 0], [100, 0], [111, 63], [11, 63]]), 100.0, 42.0) == []
+
+
+def test_a_sheared_row_a_side_longer_is_cut_from_either_end():
+    # four tiles seen without their sides (42 - 6.3 px) and one side (6.3 px) across: two
+    # ways, one from each end
+    ways = R._sheared_row(_cand([[0, 0], [100, 0], [126, 149], [26, 149]]), 100.0, 42.0)
+    assert len(ways) == 2 and all(len(w) == 4 for w in ways)
+    first = [w[0][0][1] for w in ways]
+    assert abs(first[1] - first[0]) > 3  # the second way starts lower by the side
+    assert all(w[0][2] % 180 < 1 or w[0][2] % 180 > 179 for w in ways)  # cut along the edges
