@@ -41,6 +41,8 @@ UNCERTAIN_BELOW = 0.6
 #: a strong blob inside a face, of this many pips' area, that is not counted as pips
 #: makes the reading unsure (_read_tile)
 LEFT_OUT_PIPS = 1.5
+#: ... inside: its box within the margin, or its centre this many tile widths from the edges
+LEFT_OUT_EDGE = 0.25
 #: a blob counted as several pips must be at least this many single pips' area, or the
 #: reading is unsure (_read_tile)
 SPLIT_AREA = 1.35
@@ -2336,9 +2338,16 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 quality = min(quality, 0.5)
         # a strong blob left out, inside the face and of several pips' area (pips run
         # together along a diagonal fill little of their box): pips not counted
-        # (the background, label 0, starts at the crop's corner: never inside)
-        left = ~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & (x0s > m + 1) & (y0s > m + 1) & \
-            (x0s + stats[:, 2] < Lc - m - 1) & (y0s + stats[:, 3] < Wc - m - 1)
+        # — inside by its box, or by its centre, well away from the edges, within a half
+        # and not a thin ring (three pips run together across a half reach the margin; a
+        # band along an edge has its centre near it, a bevel's ring round the face in it)
+        cx_, cy_ = cents[:, 0], cents[:, 1]
+        e_ = LEFT_OUT_EDGE * Wc
+        left = ~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & (((x0s > m + 1) & (y0s > m + 1) & (
+            x0s + stats[:, 2] < Lc - m - 1) & (y0s + stats[:, 3] < Wc - m - 1)) | (
+            (cx_ > e_) & (cx_ < Lc - e_) & (cy_ > e_) & (cy_ < Wc - e_) & (ws_ <= 0.5 * Lc) &
+            (as_ >= 0.25 * ws_ * hs_)))
+        left[0] = False
         if left.any():
             quality = min(quality, 0.5)
         redm_bl = cv2.blur(redm, (3, 3))
