@@ -41,8 +41,10 @@ UNCERTAIN_BELOW = 0.6
 #: a strong blob inside a face, of this many pips' area, that is not counted as pips
 #: makes the reading unsure (_read_tile)
 LEFT_OUT_PIPS = 1.5
-#: ... inside: its box within the margin, or its centre this many tile widths from the edges
+#: ... inside: its box within the margin, or its centre this many tile widths from the
+#: sides, and LEFT_OUT_END from the ends (a half's pips have their centre further in)
 LEFT_OUT_EDGE = 0.25
+LEFT_OUT_END = 0.4
 #: a blob counted as several pips must be at least this many single pips' area, or the
 #: reading is unsure (_read_tile)
 SPLIT_AREA = 1.35
@@ -2342,10 +2344,10 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # and not a thin ring (three pips run together across a half reach the margin; a
         # band along an edge has its centre near it, a bevel's ring round the face in it)
         cx_, cy_ = cents[:, 0], cents[:, 1]
-        e_ = LEFT_OUT_EDGE * Wc
+        e_, f_ = LEFT_OUT_EDGE * Wc, LEFT_OUT_END * Wc
         left = ~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & (((x0s > m + 1) & (y0s > m + 1) & (
             x0s + stats[:, 2] < Lc - m - 1) & (y0s + stats[:, 3] < Wc - m - 1)) | (
-            (cx_ > e_) & (cx_ < Lc - e_) & (cy_ > e_) & (cy_ < Wc - e_) & (ws_ <= 0.5 * Lc) &
+            (cx_ > f_) & (cx_ < Lc - f_) & (cy_ > e_) & (cy_ < Wc - e_) & (ws_ <= 0.5 * Lc) &
             (as_ >= 0.25 * ws_ * hs_)))
         left[0] = False
         if left.any():
