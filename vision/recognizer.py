@@ -102,6 +102,7 @@ WARM_LEVEL = 22
 # ivory tiles in a photo: up to 0.17)
 HAND_PALM = 0.20
 _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+_ELL5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 _RING8 = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], np.uint8)  # a pixel's 8 neighbours
 CANON_W = 48  # canonical tile width in pixels for reading
 
@@ -2410,11 +2411,19 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             # a face so overexposed that its pips are faint rings (below the level) shows
             # pip-sized spots of a weaker response: not a plain back for sure
             _, faint = cv2.threshold(resp, FAINT_LEVEL, 255, cv2.THRESH_BINARY)
-            sf = _components8(faint)[2]
-            fw, fh, fa = (sf[1:, i].astype(np.float64) for i in (2, 3, 4))
-            # (round and solid: grain and streaks make long thin specks)
-            if np.count_nonzero((fa >= amin) & (np.maximum(fw, fh) <= 0.4 * Wc) & (fa >= 0.5 * fw * fh) &
-                                (np.maximum(fw, fh) <= 1.4 * np.minimum(fw, fh))) >= 2:
+            # (a pip painted round its rim is a ring, broken where faint: closed and filled,
+            # it is a round spot — looked for in both)
+            ring = cv2.morphologyEx(faint, cv2.MORPH_CLOSE, _ELL5)
+            cs_f, _ = cv2.findContours(ring, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            cv2.drawContours(ring, cs_f, -1, 255, -1)
+            n_spots = 0
+            for f_ in (faint, ring):
+                sf = _components8(f_)[2]
+                fw, fh, fa = (sf[1:, i].astype(np.float64) for i in (2, 3, 4))
+                # (round and solid: grain and streaks make long thin specks)
+                n_spots = max(n_spots, np.count_nonzero((fa >= amin) & (np.maximum(fw, fh) <= 0.4 * Wc) & (
+                    fa >= 0.5 * fw * fh) & (np.maximum(fw, fh) <= 1.4 * np.minimum(fw, fh))))
+            if n_spots >= 2:
                 quality = min(quality, 0.5)
         if not spots_back and quality > 0.5 and dark_pips is None and \
                 _pips_of_other_polarity(lab, inner, ker, chosen, Wc, Lc, m):
