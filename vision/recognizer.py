@@ -3382,6 +3382,55 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
     return out
 
 
+#: a plain "back" framed all round by a line darker than both it and what lies beyond —
+#: by more than FRAMED_DEPTH (Lab L*) on every side, alike on all four sides within
+#: FRAMED_SPREAD — is a phone's screen in its bezel or the like, not a tile for sure
+FRAMED_DEPTH = 15.0
+FRAMED_SPREAD = 8.0
+FRAMED_CONF = 0.5
+
+
+def _framed(img: np.ndarray, corners: np.ndarray) -> bool:
+    """Is the outline ``corners`` (a plain back read) framed by a dark line along all four
+    sides, as deep on each: darker than the face inside and the table outside (a phone's
+    bezel round its dark screen)?  A tile's edges differ from side to side (its side and
+    shadow on one or two, a bevel's highlight on the others).
+
+    >>> img = np.full((200, 300, 3), 150, np.uint8)
+    >>> _ = cv2.rectangle(img, (96, 71), (204, 129), (20, 20, 20), -1)    # a bezel ...
+    >>> _ = cv2.rectangle(img, (100, 75), (200, 125), (60, 60, 60), -1)   # ... round a screen
+    >>> quad = np.float32([[100, 75], [200, 75], [200, 125], [100, 125]])
+    >>> _framed(img, quad)
+    True
+    >>> _ = cv2.rectangle(img, (96, 71), (204, 129), (150, 150, 150), -1)  # a plain back alone
+    >>> _ = cv2.rectangle(img, (100, 75), (200, 125), (60, 60, 60), -1)
+    >>> _framed(img, quad)
+    False
+    """
+    c = np.float32(corners)
+    if np.linalg.norm(c[1] - c[0]) < np.linalg.norm(c[2] - c[1]):
+        c = np.roll(c, -1, axis=0)
+    Wc, Lc, P, r = 48, 96, 24, 6  # the face 96 x 48, half a width about it; +-r about each edge
+    M = cv2.getPerspectiveTransform(c, np.float32([[P, P], [Lc + P, P], [Lc + P, Wc + P], [P, Wc + P]]))
+    crop = cv2.warpPerspective(img, M, (Lc + 2 * P, Wc + 2 * P), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+    L = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)[..., 0]
+    cols = slice(P + int(0.1 * Lc), P + int(0.9 * Lc))
+    rows = slice(P + int(0.1 * Wc), P + int(0.9 * Wc))
+    depths = []
+    # per side: (about the edge, just inside, beyond), each with the edge running along axis 1
+    for strip, inner, outer in (
+            (L[P - r : P + r, cols], L[P + r : P + 2 * r, cols], L[P - 3 * r : P - 2 * r, cols]),
+            (L[P + Wc - r : P + Wc + r, cols], L[P + Wc - 2 * r : P + Wc - r, cols],
+             L[P + Wc + 2 * r : P + Wc + 3 * r, cols]),
+            (L[rows, P - r : P + r].T, L[rows, P + r : P + 2 * r].T, L[rows, P - 3 * r : P - 2 * r].T),
+            (L[rows, P + Lc - r : P + Lc + r].T, L[rows, P + Lc - 2 * r : P + Lc - r].T,
+             L[rows, P + Lc + 2 * r : P + Lc + 3 * r].T)):
+        valley = float(np.median(strip.min(axis=0)))
+        depths.append(min(_median_u8(inner), _median_u8(outer)) - valley)
+    return min(depths) > FRAMED_DEPTH and max(depths) - min(depths) < FRAMED_SPREAD
+
+
 def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto", *,
             context: FrameContext | None = None) -> Analysis:
     """Everything the recognizer sees in one image: readings and hand outlines.
@@ -3629,6 +3678,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     readings: list[TileReading] = []
     for corners, rd, occ in raw:
         pips, name, conf = _name_and_confidence(rd, red_reliable)
+        if rd.face == "down" and not rd.spots_back and _framed(image_bgr, corners):
+            conf = min(conf, FRAMED_CONF)  # a plain "back" in a frame: a phone, a card case
         if eff_style == "chinese" and rd.has_bar:
             conf *= 0.8
         if eff_style == "chinese" and rd.face == "up" and min(rd.halves) == 0:
