@@ -2116,11 +2116,13 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
 
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None = None, seams: bool = False, trim: bool = True,
-               dark_pips: bool | None = None, high_level: bool = False) -> _Read | None:
+               dark_pips: bool | None = None, high_level: bool = False, messy: bool = True) -> _Read | None:
     """``seams``: also look for seam lines in it (a piece of a split group).  ``trim``: read
     the face without bands of another lightness along its edges (_side_bands).
     ``dark_pips``: the pips' polarity when known (else found from the face).
-    ``high_level``: pips above half the strongest response (not the usual level)."""
+    ``high_level``: pips above half the strongest response (not the usual level).
+    ``messy``: a face much of which is above the level is read at the higher level too
+    (not a piece of a group: its way is judged by all its pieces' readings)."""
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
     d_short = float(np.linalg.norm(corners[2] - corners[1]))
     aspect = d_long / max(1.0, d_short)
@@ -2170,6 +2172,20 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     thr = _pip_level(resp)
     if high_level:
         thr = max(thr, HIGH_LEVEL * float(resp.max()))
+    elif messy and not seams and cv2.countNonZero(cv2.compare(resp, thr, cv2.CMP_GT)) > MESSY_SHARE * cv2.countNonZero(inner):
+        # much of the face above the level: a grainy body of a saturated colour (a* counts
+        # twice), or many big pips — read at the higher level too, taken if only that
+        # reads whole and has as many red pips (the pips stand far above the grain; red
+        # ones, weaker, may not: a 6-4 whose 4 fell below the level reads as a whole 6-1)
+        rd1 = _read_tile(img, corners, style, aspect_hint, debug, seams=seams, trim=trim,
+                         dark_pips=dark_pips, messy=False)
+        if rd1 is not None and _reads_whole(rd1):
+            return rd1
+        rd2 = _read_tile(img, corners, style, aspect_hint, None, seams=seams, trim=trim,
+                         dark_pips=dark_pips, high_level=True)
+        if rd2 is not None and _reads_whole(rd2) and (rd1 is None or rd1.face != "up" or rd2.red >= rd1.red):
+            return rd2
+        return rd1
     # a pip that the outline cuts through: the outline is wrong (too narrow or shifted), and
     # what is counted inside it cannot be trusted
     cut_pip = False
@@ -2521,6 +2537,8 @@ OTHER_POLARITY_PIPS = 3
 #: a glow: read again with the level at HIGH_LEVEL of the strongest response
 MERGED_SHARE = 0.06
 HIGH_LEVEL = 0.5
+#: a face with more than this share above the pips' level is read at HIGH_LEVEL first
+MESSY_SHARE = 0.3
 
 
 def _halves_at(pips: list, counted: list, split: float) -> tuple[int, int]:
