@@ -2847,12 +2847,31 @@ def _scene_western(raw: list, style: str) -> bool:
     return style == "western" or (style == "auto" and bool(ups) and sum(rd.has_bar for rd in ups) >= 0.5 * len(ups))
 
 
-def _wrong_split(rd: _Read, western: bool, strict: bool = True) -> bool:
+def _faint_bars(raw: list, style: str) -> bool:
+    """Western tiles whose divider bars mostly do not show (a grey bar fainter than the
+    pips): fewer than half the faces read show one, but the faces read whole are 2 : 1,
+    not about 2.5 : 1 (their median length : width at most WESTERN_ASPECT, of
+    STYLE_MIN_TILES or more).  A bar then neither shows a piece of a group is cut right
+    nor that it is cut wrong."""
+    if style != "auto" or _scene_western(raw, style):
+        return False
+    asps = [_aspect(c) for c, rd, o in raw if rd.face == "up" and not o and _reads_whole(rd)]
+    return len(asps) >= STYLE_MIN_TILES and float(np.median(asps)) <= WESTERN_ASPECT
+
+
+def _wrong_split(rd: _Read, western: bool | None, strict: bool = True) -> bool:
     """A piece of a split group that shows the split is wrong: a bar where the tiles of the
     image have none (a seam across its middle) or none where they have, a line along its
     length; ``strict``: or a line (or bar) right across, from edge to edge — which a long
     divider bar can also be, so it only decides between ways of splitting."""
-    return rd.face == "up" and (rd.has_bar != western or rd.seam_along or (strict and rd.bar_through))
+    bar_wrong = western is not None and rd.has_bar != western  # (None: bars not judged)
+    return rd.face == "up" and (bar_wrong or rd.seam_along or (strict and rd.bar_through))
+
+
+#: a frame whose faces read whole (STYLE_MIN_TILES or more) are at most this long for their
+#: width (median) is of a Western set, even if few of them show a divider bar
+WESTERN_ASPECT = 2.05
+STYLE_MIN_TILES = 4
 
 
 def _aspect(corners: np.ndarray) -> float:
@@ -2890,7 +2909,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
     as a valid tile, face up, with no pip cut by its outline — and, among Western tiles,
     with its divider bar across the middle (the wrong axis puts the bar along the piece).
     A group none of whose ways reads clean is dropped."""
-    western = _scene_western(raw, style)
+    faint = _faint_bars(raw, style)  # Western tiles whose bars mostly do not show
+    western = _scene_western(raw, style) or faint
+    bars_judged = None if faint else western  # (what a piece's bar, or none, tells)
     # red pips name the tile with the pip total: usable unless an unpainted Western set
     red_ok = not western or any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
     out = []
@@ -2931,7 +2952,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
                     continue  # a back among read tiles
                 # (a piece across a seam reads as a Western tile whose bar is the seam: bars
                 # only where the tiles read for sure have them, and not from edge to edge)
-                if rd.cut_pip or _wrong_split(rd, western):
+                if rd.cut_pip or _wrong_split(rd, bars_judged):
                     ok = False
                     break
                 hi, lo = rd.halves
@@ -3630,7 +3651,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     if sure_read:
         # a split taken for its seams, one of whose pieces shows it is wrong: all dropped
         drop = set()
-        west = _scene_western(raw, style)
+        west = None if _faint_bars(raw, style) else _scene_western(raw, style)
         for g in getattr(_LOCAL, "sure_split", []):
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
             if any(_wrong_split(raw[i][1], west, strict=False) for i in idx):
@@ -3685,7 +3706,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     elif style == "auto":
         bars = sum(1 for _, rd, _ in raw if rd.has_bar)
         n_up = sum(1 for _, rd, _ in raw if rd.face == "up")
-        eff_style = "western" if n_up and bars >= 0.5 * n_up else "chinese"
+        eff_style = "western" if (n_up and bars >= 0.5 * n_up) or _faint_bars(raw, "auto") else "chinese"
     painted = _painted_evidence(raw)
     if painted is None:
         painted = any_red or eff_style == "chinese"

@@ -121,3 +121,17 @@ def test_the_higher_level_is_not_taken_when_it_loses_red_pips():
     lab, got = _near(labels, readings, tl, (990, 178))
     assert sorted(lab["pips"]) == [4, 6]
     assert not got or got[0].uncertain or sorted(got[0].pips) == [4, 6], got[0]
+
+
+def test_western_tiles_whose_bars_mostly_do_not_show_are_still_western():
+    # scene3d 10677: Western tiles (2 : 1) with grey bars fainter than their pips; few faces
+    # showed a bar, the frame was taken for Chinese, and every piece of a group that did
+    # show its bar was a "wrong split": the groups were dropped.  The faces' length : width
+    # says Western; a bar then neither makes nor breaks a piece.
+    labels, tl, readings = _read(10677)
+    named = 0
+    for want in ((1212, 350), (1108, 446), (1075, 465), (1178, 324), (1123, 77), (1148, 297)):
+        lab, got = _near(labels, readings, tl, want)
+        named += bool(got) and not got[0].uncertain and got[0].face == "up" and sorted(got[0].pips) == sorted(lab["pips"])
+    assert named >= 5, named
+    assert all(r.style == "western" for r in readings if r.face == "up" and not r.uncertain)
