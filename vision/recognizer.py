@@ -2263,6 +2263,15 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if len(on_bar):
                 bw[np.isin(lq, on_bar)] = 0
                 cc = None
+    elif style == "western":
+        # a Western tile with no bar seen (too faint): still none of its pips sits at the
+        # middle, where the bar crosses — a spot there is its spinner
+        cc = nq, lq, sq, cq = cc if cc is not None else _components8(bw)
+        if nq > 1:
+            at_mid = np.nonzero(np.hypot(cq[1:, 0] - Lc / 2.0, cq[1:, 1] - Wc / 2.0) < BAR_CLEAR * Wc)[0] + 1
+            if len(at_mid):
+                bw[np.isin(lq, at_mid)] = 0
+                cc = None
     if debug is not None:
         debug.update(crop=crop, resp=resp, bw=bw.copy(), split=split, has_bar=has_bar)
     n, lbl, stats, cents = cc if cc is not None else _components8(bw)
@@ -3714,6 +3723,15 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     if up_len is not None and len(raw) >= 2:
         raw.extend(_pip_fallback(image_bgr, small, gray_small, s, raw, style, aspect_hint, red_reliable, hand_mask,
                                  planes_small))
+    if eff_style == "western" and style == "auto" and not (context and context.style):
+        # faces of a Western frame read with no bar and not whole (for want of a name, not
+        # made unsure for their outline or their group): read again as Western — a spinner
+        # on a bar too faint to see was counted as a pip; kept if that one pip less reads whole
+        for i, (c, rd, o) in enumerate(raw):
+            if rd.face == "up" and not rd.has_bar and not o and rd.quality >= 1.0 and not _reads_whole(rd):
+                rd2 = _read_tile(image_bgr, c, "western", aspect_hint)
+                if rd2 is not None and rd2.face == "up" and rd2.n_pips == rd.n_pips - 1 and _reads_whole(rd2):
+                    raw[i] = (c, rd2, o)
     readings: list[TileReading] = []
     for corners, rd, occ in raw:
         pips, name, conf = _name_and_confidence(rd, red_reliable)

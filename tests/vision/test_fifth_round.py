@@ -135,3 +135,17 @@ def test_western_tiles_whose_bars_mostly_do_not_show_are_still_western():
         named += bool(got) and not got[0].uncertain and got[0].face == "up" and sorted(got[0].pips) == sorted(lab["pips"])
     assert named >= 5, named
     assert all(r.style == "western" for r in readings if r.face == "up" and not r.uncertain)
+
+
+def test_a_spinner_on_a_bar_too_faint_to_see_is_no_pip():
+    # scene3d 11166 and 11275: Western faces with no bar seen (grey, fainter than the
+    # pips) whose brass spinner at the middle was counted as a pip (6-1 read as 6-2, 6-6 as
+    # 7-6, 2-2 as 3-2: unsure).  In a Western frame they are read again as Western tiles,
+    # with no pip at the middle, and read whole.
+    for seed, wants in ((11166, ((1051, 199), (641, 488))), (11275, ((1162, 480), (1221, 341)))):
+        labels, tl, readings = _read(seed)
+        for want in wants:
+            lab, got = _near(labels, readings, tl, want)
+            assert got and not got[0].uncertain, (seed, want, got)
+            assert sorted(got[0].pips) == sorted(lab["pips"]), (seed, want, got[0])
+    # (and a Western face read for sure keeps its pips: tests/vision/test_spinners.py)
