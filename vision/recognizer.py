@@ -1161,8 +1161,9 @@ def _sheared_row(c: _Cand, unit_long: float, unit_short: float) -> list[list[tup
     if not SHEAR_MIN < skew <= SHEAR_MAX:
         return []
     best = None
-    # which pair of sides is a tile's edge; which of the tile's sides it is
-    for o, (e, r) in enumerate(((a, b), (b, a))):
+    # which pair of sides is a tile's edge (from P[0] along a, or from P[1] along b); which
+    # of the tile's sides it is
+    for p0, e, r in ((P[0], a, b), (P[1], b, -a)):
         le = float(np.linalg.norm(e))
         eu = e / le
         across = abs(float(eu[0] * r[1] - eu[1] * r[0]))  # the row's extent square to the edge
@@ -1178,23 +1179,17 @@ def _sheared_row(c: _Cand, unit_long: float, unit_short: float) -> list[list[tup
                     continue
                 err = max(abs(le - t_e) / t_e, abs(k_f - k) / k)
                 if best is None or err < best[0]:
-                    best = (err, o, k, side)
+                    best = (err, k, side, p0, e, r, le, across)
     if best is None:
         return []
-    _, o, k, side = best
-    p0, e, r = (P[0], a, b) if o == 0 else (P[1], b, -a)
+    _, k, side, p0, e, r, le, across = best
     ang = math.degrees(math.atan2(e[1], e[0]))
-    le = float(np.linalg.norm(e))
-    eu = e / le
-    across = abs(float(eu[0] * r[1] - eu[1] * r[0]))
-    if not side:
-        return [[((float(x), float(y)), (le, across / k), ang)
-                 for x, y in (p0 + e / 2 + (j + 0.5) / k * r for j in range(k))]]
-    # the last tile's side at one end or the other: both ways
     step = (across - side) / k / across  # a piece, as a share of the row
+    # (with a tile's side in the row: at one end or the other, both ways)
+    starts = (0.0, 1.0 - k * step) if side else (0.0,)
     return [[((float(x), float(y)), (le, step * across), ang)
              for x, y in (p0 + e / 2 + (st + (j + 0.5) * step) * r for j in range(k))]
-            for st in (0.0, 1.0 - k * step)]
+            for st in starts]
 
 
 _SEAM_OFFS = np.array([-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0])
@@ -2064,6 +2059,24 @@ def _broken_bar(bw: np.ndarray, Lc: int, Wc: int, cc: tuple | None = None) -> tu
     return float(x0 + slope * Wc / 2.0), float(slope), mask
 
 
+def _clear_spots_at(bw: np.ndarray, cc: tuple, x: float, y: float, r: float) -> tuple | None:
+    """Clear from the mask ``bw`` its components (``cc``, bw's) whose centre lies within
+    ``r`` of (x, y) — a spinner on a divider bar.  Returns ``cc`` if nothing was cleared,
+    else None (to be found again).
+
+    >>> bw = np.zeros((10, 30), np.uint8); bw[4:6, 4:6] = 255; bw[4:6, 14:16] = 255
+    >>> _clear_spots_at(bw, _components8(bw), 15.0, 5.0, 2.0) is None, int(bw[:, 10:].max()), int(bw[:, :10].max())
+    (True, 0, 255)
+    """
+    n, lbl, _, ce = cc
+    if n > 1:
+        near = np.nonzero(np.hypot(ce[1:, 0] - x, ce[1:, 1] - y) < r)[0] + 1
+        if len(near):
+            bw[np.isin(lbl, near)] = 0
+            return None
+    return cc
+
+
 #: a band along an edge of an outline whose lightness departs this much from the body's is
 #: not the tile's face (its side seen in perspective, its shadow, the table) ...
 SIDE_GAP = 28
@@ -2172,7 +2185,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     thr = _pip_level(resp)
     if high_level:
         thr = max(thr, HIGH_LEVEL * float(resp.max()))
-    elif messy and not seams and cv2.countNonZero(cv2.compare(resp, thr, cv2.CMP_GT)) > MESSY_SHARE * cv2.countNonZero(inner):
+    _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
+    if not high_level and messy and not seams and cv2.countNonZero(bw) > MESSY_SHARE * cv2.countNonZero(inner):
         # much of the face above the level: a grainy body of a saturated colour (a* counts
         # twice), or many big pips — read at the higher level too, taken if only that
         # reads whole and has as many red pips (the pips stand far above the grain; red
@@ -2220,7 +2234,6 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         along = weak[int(0.12 * Wc) : int(0.88 * Wc) + 1, int(0.05 * Lc) : int(0.95 * Lc)]
         line_across = cv2.countNonZero(across) > 0
         seam_along = along.size > 0 and float(along.mean(axis=1).max()) >= 0.92 * 255
-    _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
     # divider bar: a vertical run across the width near the middle
     bar_len = int(0.42 * Wc)
     has_bar = bar_through = False
@@ -2257,21 +2270,11 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # the bar, but a spinner (the brass pin at its middle) and pieces of the bar do
         bw = cv2.bitwise_and(bw, cv2.bitwise_not(bar_mask))
         bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
-        cc = nq, lq, sq, cq = _components8(bw)
-        if nq > 1:
-            on_bar = np.nonzero(np.hypot(cq[1:, 0] - split, cq[1:, 1] - Wc / 2.0) < BAR_CLEAR * Wc)[0] + 1
-            if len(on_bar):
-                bw[np.isin(lq, on_bar)] = 0
-                cc = None
+        cc = _clear_spots_at(bw, _components8(bw), split, Wc / 2.0, BAR_CLEAR * Wc)
     elif style == "western":
         # a Western tile with no bar seen (too faint): still none of its pips sits at the
         # middle, where the bar crosses — a spot there is its spinner
-        cc = nq, lq, sq, cq = cc if cc is not None else _components8(bw)
-        if nq > 1:
-            at_mid = np.nonzero(np.hypot(cq[1:, 0] - Lc / 2.0, cq[1:, 1] - Wc / 2.0) < BAR_CLEAR * Wc)[0] + 1
-            if len(at_mid):
-                bw[np.isin(lq, at_mid)] = 0
-                cc = None
+        cc = _clear_spots_at(bw, cc if cc is not None else _components8(bw), Lc / 2.0, Wc / 2.0, BAR_CLEAR * Wc)
     if debug is not None:
         debug.update(crop=crop, resp=resp, bw=bw.copy(), split=split, has_bar=has_bar)
     n, lbl, stats, cents = cc if cc is not None else _components8(bw)
@@ -2442,8 +2445,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             cs_f, _ = cv2.findContours(ring, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             cv2.drawContours(ring, cs_f, -1, 255, -1)
             n_spots = 0
-            for f_ in (faint, ring):
-                sf = _components8(f_)[2]
+            for spots in (faint, ring):
+                sf = _components8(spots)[2]
                 fw, fh, fa = (sf[1:, i].astype(np.float64) for i in (2, 3, 4))
                 # (round and solid: grain and streaks make long thin specks)
                 n_spots = max(n_spots, np.count_nonzero((fa >= amin) & (np.maximum(fw, fh) <= 0.4 * Wc) & (
@@ -2868,6 +2871,15 @@ def _faint_bars(raw: list, style: str) -> bool:
     return len(asps) >= STYLE_MIN_TILES and float(np.median(asps)) <= WESTERN_ASPECT
 
 
+def _bars_judged(raw: list, style: str) -> bool | None:
+    """What a piece of a split group's divider bar tells (see :func:`_wrong_split`): True,
+    the frame's tiles have bars; False, they have none (Chinese); None, Western tiles
+    whose bars mostly do not show (:func:`_faint_bars`) — a bar or none tells nothing."""
+    if _scene_western(raw, style):
+        return True
+    return None if _faint_bars(raw, style) else False
+
+
 def _wrong_split(rd: _Read, western: bool | None, strict: bool = True) -> bool:
     """A piece of a split group that shows the split is wrong: a bar where the tiles of the
     image have none (a seam across its middle) or none where they have, a line along its
@@ -2918,9 +2930,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
     as a valid tile, face up, with no pip cut by its outline — and, among Western tiles,
     with its divider bar across the middle (the wrong axis puts the bar along the piece).
     A group none of whose ways reads clean is dropped."""
-    faint = _faint_bars(raw, style)  # Western tiles whose bars mostly do not show
-    western = _scene_western(raw, style) or faint
-    bars_judged = None if faint else western  # (what a piece's bar, or none, tells)
+    bars_judged = _bars_judged(raw, style)
+    western = bars_judged is not False  # (None: Western tiles whose bars mostly do not show)
     # red pips name the tile with the pip total: usable unless an unpainted Western set
     red_ok = not western or any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
     out = []
@@ -3660,7 +3671,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     if sure_read:
         # a split taken for its seams, one of whose pieces shows it is wrong: all dropped
         drop = set()
-        west = None if _faint_bars(raw, style) else _scene_western(raw, style)
+        west = _bars_judged(raw, style)
         for g in getattr(_LOCAL, "sure_split", []):
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
             if any(_wrong_split(raw[i][1], west, strict=False) for i in idx):
@@ -3735,7 +3746,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     readings: list[TileReading] = []
     for corners, rd, occ in raw:
         pips, name, conf = _name_and_confidence(rd, red_reliable)
-        if rd.face == "down" and not rd.spots_back and _framed(image_bgr, corners):
+        if rd.face == "down" and not rd.spots_back and conf > FRAMED_CONF and _framed(image_bgr, corners):
             conf = min(conf, FRAMED_CONF)  # a plain "back" in a frame: a phone, a card case
         if eff_style == "chinese" and rd.has_bar:
             conf *= 0.8
