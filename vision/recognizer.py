@@ -1113,6 +1113,53 @@ def _grid_splits(c: _Cand, unit_long: float, unit_short: float, max_tiles: int =
     return [(p, q) for _, p, q in found]
 
 
+#: a group's tiles may be this much smaller or larger than the size expected where they lie
+#: (a tilted camera's view changes faster than the fitted model tells): _grid_scaled — if
+#: its pieces have the tiles' length : width within GRID_SCALE_ASPECT (a blob that takes in
+#: a shadow or a side is wider than its tiles, not larger)
+GRID_SCALE = 0.22
+GRID_SCALE_ASPECT = 0.12
+
+
+def _grid_scaled(c: _Cand, unit_long: float, unit_short: float, max_tiles: int = 7) -> list[tuple]:
+    """The ways :func:`_grid_splits` would find with the tiles' size taken from the blob
+    itself: n × m pieces of the tiles' length : width (within GRID_SCALE_ASPECT), their length
+    within GRID_SCALE of ``unit_long`` — when the size expected gives none.  Best fit of
+    the proportions first.
+
+    >>> c = _Cand(((50.0, 50.0), (61.0, 87.0), 0.0), 5300.0, 0.95, 0.9, "t", None)
+    >>> _grid_splits(c, 70.0, 36.6)
+    []
+    >>> [(len(p), [tuple(round(v) for v in r[1]) for r in p][:1]) for p, _ in _grid_scaled(c, 70.0, 36.6)]
+    [(3, [(61, 29)])]
+    """
+    (cx, cy), (rw, rh), ang = c.rect
+    a = math.radians(ang)
+    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+    asp = unit_long / unit_short
+    found = []
+    for n in range(1, max_tiles + 1):
+        for m in range(1, max_tiles // n + 1):
+            if n * m < 2:
+                continue
+            sw, sh = rw / n, rh / m
+            lo_, sh_ = max(sw, sh), min(sw, sh)
+            err = abs(lo_ / max(1e-6, sh_) / asp - 1.0)
+            if err > GRID_SCALE_ASPECT or abs(lo_ / unit_long - 1.0) > GRID_SCALE:
+                continue
+            parts, idx = [], {}
+            for j in range(m):
+                for i in range(n):
+                    du, dv = (i - (n - 1) / 2) * sw, (j - (m - 1) / 2) * sh
+                    idx[i, j] = len(parts)
+                    parts.append(((cx + du * ux + dv * vx, cy + du * uy + dv * vy), (sw, sh), ang))
+            pairs = [(idx[i, j], idx[i + 1, j]) for j in range(m) for i in range(n - 1)]
+            pairs += [(idx[i, j], idx[i, j + 1]) for j in range(m - 1) for i in range(n)]
+            found.append((err, parts, pairs))
+    found.sort(key=lambda f: f[0])
+    return [(p, q) for _, p, q in found]
+
+
 #: a row of tiles staggered along their edges makes a parallelogram: its corners' angle
 #: off square by more than this (degrees; _sheared_row) — and at most SHEAR_MAX
 SHEAR_MIN = 4.0
@@ -1566,6 +1613,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         blobs.sort(key=lambda c: -c.fill)
         tried = set()
         tent_cover: list = []
+        later: list = []  # blobs that no grid of the size expected divides (see below)
         for b in blobs[:MAX_SPLIT_TRIES]:
             (bx, by), (bw, bh), _ = b.rect
             key = (round(bx / 2), round(by / 2), round(bw / 2), round(bh / 2))
@@ -1581,6 +1629,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             f_ = size_at(b.rect[0]) / typ_long if size_at else 1.0
             hyps = _grid_splits(b, typ_long * f_, typ_short * f_)
             if not hyps:
+                later.append((b, f_))
                 continue
             alts = []
             near = _centres_near(rects, b.rect)
@@ -1651,6 +1700,29 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         _LOCAL.loose = {id(r) for r in loose}
         _LOCAL.narrow |= _LOCAL.loose
         rects.extend(loose)
+    if typ_long and chosen and gray is not None:
+        # last of all, blobs that no grid of the tiles' size expected where they lie divides,
+        # and that nothing since has explained: grids of pieces of the tiles' proportions
+        # and a size near it (a tilted camera's view), only read, never sure for their seams
+        for b, f_ in later:
+            if len(tentative) >= MAX_TENTATIVE:
+                break
+            if (rects and _in_any(b.rect[0], rects)) or (tent_cover and _in_any(b.rect[0], tent_cover)):
+                continue
+            near = _centres_near(rects, b.rect)
+            ways = []
+            for parts, _pairs in _grid_scaled(b, typ_long * f_, typ_short * f_):
+                new = _new_parts(parts, near)
+                if new is None:
+                    continue
+                if not new:
+                    ways = []
+                    break
+                ways.append(new)
+            ways = [w for w in ways if any(_has_spots(gray, p) for p in w)]
+            if ways:
+                tentative.append(ways)
+                tent_cover.append(b.rect)
     clean = _LOCAL.clean = set()
     for c in chosen:
         lo_, sh_ = _rect_dims(c.rect)
