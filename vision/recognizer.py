@@ -1526,6 +1526,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     _LOCAL.narrow = set()
     _LOCAL.loose = set()
     _LOCAL.sure_split = []
+    _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
     _LOCAL.tentative = tentative
     tiles = [c for c in cands if _is_tile_shape(c)]
     chosen: list[_Cand] = []
@@ -1632,6 +1633,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 later.append((b, f_))
                 continue
             alts = []
+            second = []  # ways read only if no other reads clean
             near = _centres_near(rects, b.rect)
             for parts, pairs in hyps:
                 new = _new_parts(parts, near)
@@ -1653,6 +1655,15 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     new = _new_parts(sheared, near)
                     if new:
                         alts.append((False, new))
+            if not (len(alts) == 1 and alts[0][0]):
+                # ways of another number of pieces, of the tiles' proportions and a size near
+                # the expected (a tilted camera's view): read only if none above reads clean
+                counts = {len(p) for p, _ in hyps}
+                for parts, _pairs in _grid_scaled(b, typ_long * f_, typ_short * f_):
+                    new = _new_parts(parts, near) if len(parts) not in counts else None
+                    if new and alts:
+                        second.append(new)
+                        alts.append((False, new))
             if not alts:
                 continue
             if len(alts) == 1 and alts[0][0]:
@@ -1670,6 +1681,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             alts.sort(key=lambda a: not a[0])  # stable: seams shown first, then best fit
             tentative.append([a[1] for a in alts])
             tent_cover.append(b.rect)
+            _LOCAL.second_ways |= {id(p) for w in second for p in w if any(w is a[1] for a in alts)}
     if typ_long and chosen and gray is not None:
         _edge_groups(getattr(_LOCAL, "edge_blobs", []), rects, tentative, tent_cover, gray, typ_long, typ_short)
     _LOCAL.bar_cut = set()
@@ -2997,11 +3009,12 @@ AMBIG_ASPECT = 0.1
 AMBIG_SHAPE = 0.2
 
 
-def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> list[tuple]:
+def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second: set = frozenset()) -> list[tuple]:
     """Of the ways of splitting each group of touching tiles, the one whose every piece reads
     as a valid tile, face up, with no pip cut by its outline — and, among Western tiles,
     with its divider bar across the middle (the wrong axis puts the bar along the piece).
-    A group none of whose ways reads clean is dropped."""
+    A group none of whose ways reads clean is dropped.  ``second``: the ids of the pieces of
+    ways tried only when no other way of their group reads clean."""
     bars_judged = _bars_judged(raw, style)
     western = bars_judged is not False  # (None: Western tiles whose bars mostly do not show)
     # red pips name the tile with the pip total: usable unless an unpainted Western set
@@ -3024,54 +3037,60 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str) -> lis
     base_excess = excess(named)
     painted = _painted_evidence(raw) is True  # the tiles read show their red pips
     for g in groups:
-        best = None
-        clean: list[tuple] = []  # every way that reads clean
-        for alt in g:
-            reads = [tent_read.get(id(p)) for p in alt]
-            if not alt or any(r is None for r in reads):
-                continue
-            ok = True
-            if all(rd.face != "up" or rd.halves[1] == 0 for _, rd, _ in reads):
-                continue
-            if any(rd.face != "up" for _, rd, _ in reads) and not any(_reads_whole(rd) for _, rd, _ in reads):
-                continue  # backs beside nothing read whole (a cup's dark inside cut in three)
-            bad = 0
-            for k, (_, rd, _) in enumerate(reads):
-                if rd.face != "up":
-                    if rd.cut_pip:  # a "back" with a pip cut by its outline: part of a face
-                        ok = False
-                        break
-                    continue  # a back among read tiles
-                # (a piece across a seam reads as a Western tile whose bar is the seam: bars
-                # only where the tiles read for sure have them, and not from edge to edge)
-                if rd.cut_pip or _wrong_split(rd, bars_judged):
-                    ok = False
-                    break
-                hi, lo = rd.halves
-                if hi > 6 or (lo == 0 and not western):  # (Chinese tiles have no blank half)
-                    ok = False
-                    break
-                if lo == 0:
-                    # a Western blank half: a pip lost at the cut would have been cut by the
-                    # outline (cut_pip) or would leave a piece across a seam (_wrong_split)
+        # (ways of another number of pieces, of a size guessed from the group: only if no
+        # other way reads clean)
+        for pool in ([a for a in g if not (a and all(id(p) in second for p in a))],
+                     [a for a in g if a and all(id(p) in second for p in a)]):
+            best = None
+            clean: list[tuple] = []  # every way that reads clean
+            for alt in pool:
+                reads = [tent_read.get(id(p)) for p in alt]
+                if not alt or any(r is None for r in reads):
                     continue
-                if _name_and_confidence(rd, red_ok)[2] < UNCERTAIN_BELOW:
-                    if not western:
+                ok = True
+                if all(rd.face != "up" or rd.halves[1] == 0 for _, rd, _ in reads):
+                    continue
+                if any(rd.face != "up" for _, rd, _ in reads) and not any(_reads_whole(rd) for _, rd, _ in reads):
+                    continue  # backs beside nothing read whole (a cup's dark inside cut in three)
+                bad = 0
+                for k, (_, rd, _) in enumerate(reads):
+                    if rd.face != "up":
+                        if rd.cut_pip:  # a "back" with a pip cut by its outline: part of a face
+                            ok = False
+                            break
+                        continue  # a back among read tiles
+                    # (a piece across a seam reads as a Western tile whose bar is the seam: bars
+                    # only where the tiles read for sure have them, and not from edge to edge)
+                    if rd.cut_pip or _wrong_split(rd, bars_judged):
                         ok = False
                         break
-                    # Western pieces each with its bar across the middle: the split is right
-                    # even if this one does not name a tile; it is reported unsure
-                    reads[k] = (reads[k][0], replace(rd, quality=min(0.5, rd.quality)), reads[k][2])
-                    bad += 1
-            if not ok or 2 * bad > len(reads):
-                continue
-            if excess(names(reads)):
-                continue  # more of a tile than one set holds, in one group: a wrong cut
-            bars = sum(rd.has_bar for _, rd, _ in reads)
-            key = (bars, -bad)
-            clean.append((key, reads))
-            if best is None or key > best[0]:
-                best = (key, reads)
+                    hi, lo = rd.halves
+                    if hi > 6 or (lo == 0 and not western):  # (Chinese tiles have no blank half)
+                        ok = False
+                        break
+                    if lo == 0:
+                        # a Western blank half: a pip lost at the cut would have been cut by the
+                        # outline (cut_pip) or would leave a piece across a seam (_wrong_split)
+                        continue
+                    if _name_and_confidence(rd, red_ok)[2] < UNCERTAIN_BELOW:
+                        if not western:
+                            ok = False
+                            break
+                        # Western pieces each with its bar across the middle: the split is right
+                        # even if this one does not name a tile; it is reported unsure
+                        reads[k] = (reads[k][0], replace(rd, quality=min(0.5, rd.quality)), reads[k][2])
+                        bad += 1
+                if not ok or 2 * bad > len(reads):
+                    continue
+                if excess(names(reads)):
+                    continue  # more of a tile than one set holds, in one group: a wrong cut
+                bars = sum(rd.has_bar for _, rd, _ in reads)
+                key = (bars, -bad)
+                clean.append((key, reads))
+                if best is None or key > best[0]:
+                    best = (key, reads)
+            if best is not None:
+                break
         if best is not None:
             # another way, cut elsewhere, that reads as clean and as well: the group may be
             # either (two Chinese tiles side by side cut along or across both read as two
@@ -3759,7 +3778,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     if groups:
         # (a piece lying much over a tile read already is part of it and its neighbour)
         polys = [c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in raw]
-        for c, rd, o in _resolve_groups(groups, tent_read, raw, style):
+        for c, rd, o in _resolve_groups(groups, tent_read, raw, style, getattr(_LOCAL, "second_ways", set())):
             if not _mostly_over(c, polys):
                 raw.append((c, rd, o))
     # the length of a tile where it lies (a tilted camera sees near tiles larger), from the

@@ -47,3 +47,14 @@ def test_scaled_grids_keep_the_tiles_proportions_and_a_size_near_the_expected():
     assert R._grid_scaled(_cand(147.0, 27.0), 47.4, 20.7) == []
     # the proportions right but half the size expected: not tiles of this table
     assert R._grid_scaled(_cand(35.0, 50.0), 70.0, 36.6) == []
+
+
+def test_a_row_the_size_model_cuts_into_too_few_pieces_is_read():
+    # scene3d 11776: four tiles side by side that a grid of the size expected there cuts
+    # into three; that way does not read clean, the way of four pieces of a size near it does
+    labels, tl, readings = _read(11776)
+    for want, pips in (((573, 532), [5, 2]), ((592, 573), [3, 3]), ((613, 615), [2, 2]), ((635, 657), [5, 4])):
+        lab, got = _near(labels, readings, tl, want)
+        assert sorted(lab["pips"]) == sorted(pips)
+        assert got and got[0].face == "up" and not got[0].uncertain, (pips, got)
+        assert sorted(got[0].pips) == sorted(pips)
