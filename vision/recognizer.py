@@ -1121,6 +1121,12 @@ GRID_SCALE = 0.22
 GRID_SCALE_ASPECT = 0.12
 
 
+def _same_grid(a: list[tuple], b: list[tuple]) -> bool:
+    """Two grids of one blob with as many pieces, of the same sides within 15 %."""
+    (wa, ha), (wb, hb) = a[0][1], b[0][1]
+    return len(a) == len(b) and abs(wa / wb - 1.0) <= 0.15 and abs(ha / hb - 1.0) <= 0.15
+
+
 def _grid_scaled(c: _Cand, unit_long: float, unit_short: float, max_tiles: int = 7) -> list[tuple]:
     """The ways :func:`_grid_splits` would find with the tiles' size taken from the blob
     itself: n × m pieces of the tiles' length : width (within GRID_SCALE_ASPECT), their length
@@ -1656,11 +1662,10 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     if new:
                         alts.append((False, new))
             if not (len(alts) == 1 and alts[0][0]):
-                # ways of another number of pieces, of the tiles' proportions and a size near
-                # the expected (a tilted camera's view): read only if none above reads clean
-                counts = {len(p) for p, _ in hyps}
+                # other grids of pieces of the tiles' proportions and a size near the expected
+                # (a tilted camera's view): read only if none above reads clean
                 for parts, _pairs in _grid_scaled(b, typ_long * f_, typ_short * f_):
-                    new = _new_parts(parts, near) if len(parts) not in counts else None
+                    new = None if any(_same_grid(parts, p) for p, _ in hyps) else _new_parts(parts, near)
                     if new and alts:
                         second.append(new)
                         alts.append((False, new))

@@ -58,3 +58,23 @@ def test_a_row_the_size_model_cuts_into_too_few_pieces_is_read():
         assert sorted(lab["pips"]) == sorted(pips)
         assert got and got[0].face == "up" and not got[0].uncertain, (pips, got)
         assert sorted(got[0].pips) == sorted(pips)
+
+
+def test_a_row_the_size_model_cuts_as_a_block_is_read():
+    # scene3d 950123 (27 tiles): four tiles side by side — two faces and two backs — whose
+    # blob the grid of the size expected there cuts two by two; that way does not read
+    # clean, the other grid of four pieces (one by four) does
+    img, labels, tl = generate_scene3d(950123, 1280, 720, n_tiles=27)
+    readings = R.recognize(img)
+    for want, pips in (((847, 265), [3, 2]), ((894, 284), [5, 1]), ((943, 303), None), ((994, 323), None)):
+        lab, got = _near(labels, readings, tl, want)
+        assert lab["pips"] == pips
+        assert got and got[0].face == ("up" if pips else "down") and not got[0].uncertain, (pips, got)
+        assert (sorted(got[0].pips) if pips else got[0].pips) == (sorted(pips) if pips else None)
+
+
+def test_grids_alike_are_told_from_other_grids():
+    two_by_two = R._grid_scaled(_cand(55.0, 109.0), 56.4, 31.2)
+    assert sorted(len(p) for p, _ in two_by_two) == [4, 4]
+    a, b = (p for p, _ in two_by_two)
+    assert not R._same_grid(a, b) and R._same_grid(a, a)
