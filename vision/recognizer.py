@@ -2166,6 +2166,36 @@ def _clear_spots_at(bw: np.ndarray, cc: tuple, x: float, y: float, r: float) -> 
     return cc
 
 
+#: what is left of a divider bar once it is taken out (a piece the bar's mask missed, past
+#: its spinner): thin spots — this many times as long as wide — on the bar's line, within
+#: BAR_REST of a tile width of it (a pip beside the bar has its centre a radius off it)
+BAR_REST_THIN = 2.2
+BAR_REST = 0.08
+
+
+def _clear_bar_rests(bw: np.ndarray, cc: tuple, split: float, slope: float, Wc: int) -> tuple | None:
+    """Clear from ``bw`` its thin spots lying along the divider bar's line (x = ``split`` at
+    the middle of the width, moving by ``slope`` per pixel across) and along it: pieces of
+    the bar, never pips.  Returns ``cc`` if nothing was cleared, else None.
+
+    >>> bw = np.zeros((48, 96), np.uint8)
+    >>> bw[28:44, 48:51] = 255   # a piece of the bar below its spinner
+    >>> bw[20:28, 20:28] = 255   # a pip
+    >>> _clear_bar_rests(bw, _components8(bw), 49.0, 0.0, 48) is None, int(bw[:, 40:].max()), int(bw[:, :40].max())
+    (True, 0, 255)
+    """
+    n, lbl, st, ce = cc
+    if n < 2:
+        return cc
+    w_, h_ = st[1:, cv2.CC_STAT_WIDTH].astype(np.float64), st[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
+    on_line = np.abs(ce[1:, 0] - (split + slope * (ce[1:, 1] - Wc / 2.0))) < BAR_REST * Wc
+    rest = np.nonzero(on_line & (h_ >= BAR_REST_THIN * np.maximum(w_, 1.0)))[0] + 1
+    if not len(rest):
+        return cc
+    bw[np.isin(lbl, rest)] = 0
+    return None
+
+
 #: a band along an edge of an outline whose lightness departs this much from the body's is
 #: not the tile's face (its side seen in perspective, its shadow, the table) ...
 SIDE_GAP = 28
@@ -2360,6 +2390,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         bw = cv2.bitwise_and(bw, cv2.bitwise_not(bar_mask))
         bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
         cc = _clear_spots_at(bw, _components8(bw), split, Wc / 2.0, BAR_CLEAR * Wc)
+        cc = _clear_bar_rests(bw, cc if cc is not None else _components8(bw), split, slope, Wc)
     elif style == "western":
         # a Western tile with no bar seen (too faint): still none of its pips sits at the
         # middle, where the bar crosses — a spot there is its spinner

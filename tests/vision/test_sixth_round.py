@@ -78,3 +78,31 @@ def test_grids_alike_are_told_from_other_grids():
     assert sorted(len(p) for p, _ in two_by_two) == [4, 4]
     a, b = (p for p, _ in two_by_two)
     assert not R._same_grid(a, b) and R._same_grid(a, a)
+
+
+def test_a_piece_of_the_bar_past_its_spinner_is_no_pip():
+    # scene3d 11529: Western tiles whose bar, broken up by its spinner and its own mottling,
+    # leaves thin pieces on its line once taken out — counted as a pip, a piece made a 1-1
+    # a 2-1, a 4-3 a 5-3, a 5-2 a 5-3
+    labels, tl, readings = _read(11529)
+    for want, pips in (((550, 325), [1, 1]), ((964, 496), [4, 3]), ((1095, 539), [5, 2])):
+        lab, got = _near(labels, readings, tl, want)
+        assert sorted(lab["pips"]) == sorted(pips)
+        assert got and got[0].face == "up" and not got[0].uncertain, (pips, got)
+        assert sorted(got[0].pips) == sorted(pips)
+
+
+def test_bar_rests_are_thin_and_on_the_bar_line():
+    import numpy as np
+
+    bw = np.zeros((48, 96), np.uint8)
+    bw[4:20, 52:55] = 255  # a piece of a bar slanted by 0.1 px per px, above its middle
+    bw[30:38, 60:68] = 255  # a pip beside the bar's line
+    cc = R._components8(bw)
+    assert R._clear_bar_rests(bw, cc, 50.0, -0.1, 48) is None
+    assert bw[:, 50:58].max() == 0 and bw[30:38, 60:68].min() == 255
+    # a round spot on the line is left (a spinner is cleared by _clear_spots_at, near the middle)
+    bw2 = np.zeros((48, 96), np.uint8)
+    bw2[6:14, 46:54] = 255
+    cc2 = R._components8(bw2)
+    assert R._clear_bar_rests(bw2, cc2, 50.0, 0.0, 48) is cc2 and bw2.max() == 255
