@@ -1600,9 +1600,12 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     if typ_long and (len_px or len(chosen) >= 3):
         for c in chosen:
             lo_ = _rect_dims(c.rect)[0]
-            if 0.6 * typ_long <= lo_ <= 1.55 * typ_long:
+            # (and against the size expected where it lies: four narrow tiles side by side
+            # far from a tilted camera make a 1.8 : 1 rectangle)
+            big = lo_ > 1.55 * typ_long or (size_at is not None and lo_ > 1.55 * size_at(c.rect[0]))
+            if 0.6 * typ_long <= lo_ and not big:
                 rects.append(c.rect)
-            elif lo_ > 1.55 * typ_long:
+            elif big:
                 too_big.append(c)  # e.g. four Western tiles side by side make a 2 : 1 rectangle
         narrow = _narrow_faces(cands, rects, typ_long)
         _LOCAL.narrow = {id(r) for r in narrow}
@@ -3045,6 +3048,11 @@ AMBIG_ASPECT = 0.1
 AMBIG_SHAPE = 0.2
 
 
+#: a group of this many Chinese tiles or more is split right when all its pieces but one
+#: read clean (the one reported unsure): _resolve_groups
+GROUP_ONE_BAD = 3
+
+
 def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second: set = frozenset()) -> list[tuple]:
     """Of the ways of splitting each group of touching tiles, the one whose every piece reads
     as a valid tile, face up, with no pip cut by its outline — and, among Western tiles,
@@ -3109,15 +3117,18 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         # outline (cut_pip) or would leave a piece across a seam (_wrong_split)
                         continue
                     if _name_and_confidence(rd, red_ok)[2] < UNCERTAIN_BELOW:
-                        if not western:
+                        if not western and len(reads) < GROUP_ONE_BAD:
                             ok = False
                             break
                         # Western pieces each with its bar across the middle: the split is right
-                        # even if this one does not name a tile; it is reported unsure
+                        # even if this one does not name a tile; it is reported unsure (and so
+                        # one piece of a row of Chinese tiles whose others all read clean)
                         reads[k] = (reads[k][0], replace(rd, quality=min(0.5, rd.quality)), reads[k][2])
                         bad += 1
-                if not ok or 2 * bad > len(reads):
+                if not ok or 2 * bad > len(reads) or (not western and bad > 1):
                     continue
+                if bad and not western and any(rd.quality < 1.0 for _, rd, _ in reads if rd.quality > 0.5):
+                    continue  # (the others of a Chinese row with a piece unsure: each read whole)
                 if excess(names(reads)):
                     continue  # more of a tile than one set holds, in one group: a wrong cut
                 bars = sum(rd.has_bar for _, rd, _ in reads)
@@ -3157,7 +3168,21 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
             if other:
                 out.extend((c, replace(rd, quality=min(0.5, rd.quality)), o) for c, rd, o in best[1])
             else:
-                out.extend(best[1])
+                # the same pieces, cut a little apart, each way with a piece unsure: a piece
+                # that reads otherwise in another of them is unsure too (which cut is right,
+                # its reading does not tell; ways that read clean keep the order they were
+                # found in: seams shown first, then the best fit)
+                def differs(c, rd) -> bool:
+                    if best[0][1] == 0:
+                        return False
+                    for r in ties:
+                        c2, rd2, _ = min(r, key=lambda x: float(np.linalg.norm(x[0].mean(axis=0) - c.mean(axis=0))))
+                        if rd2.face != rd.face or (rd.face == "up" and sorted(rd2.halves) != sorted(rd.halves)):
+                            return True
+                    return False
+
+                out.extend((c, replace(rd, quality=min(0.5, rd.quality)) if differs(c, rd) else rd, o)
+                           for c, rd, o in best[1])
     return out
 
 

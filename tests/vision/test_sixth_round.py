@@ -106,3 +106,25 @@ def test_bar_rests_are_thin_and_on_the_bar_line():
     bw2[6:14, 46:54] = 255
     cc2 = R._components8(bw2)
     assert R._clear_bar_rests(bw2, cc2, 50.0, 0.0, 48) is cc2 and bw2.max() == 255
+
+
+def test_a_row_of_chinese_tiles_with_one_piece_unsure_is_read():
+    # scene3d 11752: three Chinese tiles end to end; cut in three, two pieces read whole and
+    # the third (a 6-6) does not name a tile: the row is kept, that piece reported unsure
+    labels, tl, readings = _read(11752)
+    for want, pips in (((1006, 350), [4, 1]), ((944, 510), [5, 1])):
+        lab, got = _near(labels, readings, tl, want)
+        assert sorted(lab["pips"]) == sorted(pips)
+        assert got and got[0].face == "up" and not got[0].uncertain, (pips, got)
+        assert sorted(got[0].pips) == sorted(pips)
+    lab, got = _near(labels, readings, tl, (975, 428))
+    assert lab["pips"] == [6, 6] and got and got[0].uncertain
+
+
+def test_a_piece_read_otherwise_by_another_cut_of_the_same_group_is_unsure():
+    # scene3d 11960: a row of three cut two ways a few pixels apart, both with one piece
+    # unsure; its first piece reads 3-3 one way and 5-3 (right) the other: not guessed
+    labels, tl, readings = _read(11960)
+    lab, got = _near(labels, readings, tl, (953, 434))
+    assert sorted(lab["pips"]) == [3, 5]
+    assert got and (got[0].uncertain or sorted(got[0].pips) == [3, 5]), got
