@@ -3128,7 +3128,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if not ok or 2 * bad > len(reads) or (not western and bad > 1):
                     continue
                 if bad and not western and any(rd.quality < 1.0 for _, rd, _ in reads if rd.quality > 0.5):
-                    continue  # (the others of a Chinese row with a piece unsure: each read whole)
+                    continue  # (the others of a Chinese row with a piece unsure — marked 0.5 — read whole)
                 if excess(names(reads)):
                     continue  # more of a tile than one set holds, in one group: a wrong cut
                 bars = sum(rd.has_bar for _, rd, _ in reads)
@@ -3167,23 +3167,26 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 np.linalg.norm(pts - c.mean(axis=0), axis=1).min() > reach for c, _, _ in r) for r in ties)
             if other:
                 out.extend((c, replace(rd, quality=min(0.5, rd.quality)), o) for c, rd, o in best[1])
-            else:
+            elif best[0][1] < 0:
                 # the same pieces, cut a little apart, each way with a piece unsure: a piece
                 # that reads otherwise in another of them is unsure too (which cut is right,
                 # its reading does not tell; ways that read clean keep the order they were
                 # found in: seams shown first, then the best fit)
-                def differs(c, rd) -> bool:
-                    if best[0][1] == 0:
-                        return False
-                    for r in ties:
-                        c2, rd2, _ = min(r, key=lambda x: float(np.linalg.norm(x[0].mean(axis=0) - c.mean(axis=0))))
-                        if rd2.face != rd.face or (rd.face == "up" and sorted(rd2.halves) != sorted(rd.halves)):
-                            return True
-                    return False
-
-                out.extend((c, replace(rd, quality=min(0.5, rd.quality)) if differs(c, rd) else rd, o)
+                out.extend((c, replace(rd, quality=min(0.5, rd.quality)) if _read_otherwise(c, rd, ties) else rd, o)
                            for c, rd, o in best[1])
+            else:
+                out.extend(best[1])
     return out
+
+
+def _read_otherwise(c: np.ndarray, rd: _Read, ways: list) -> bool:
+    """Does the piece nearest the outline ``c`` in one of ``ways`` (lists of (corners,
+    reading, occluded)) read otherwise than ``rd`` — face, or halves?"""
+    for way in ways:
+        _c2, rd2, _o = min(way, key=lambda x: float(np.linalg.norm(x[0].mean(axis=0) - c.mean(axis=0))))
+        if rd2.face != rd.face or (rd.face == "up" and sorted(rd2.halves) != sorted(rd.halves)):
+            return True
+    return False
 
 
 def _skin_mask(small: np.ndarray, hsv: np.ndarray | None = None, planes: tuple | None = None) -> np.ndarray:
