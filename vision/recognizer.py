@@ -1084,9 +1084,7 @@ SNAP_REACH = 0.15
 def _grid_splits(c: _Cand, unit_long: float, unit_short: float, max_tiles: int = 7) -> list[tuple]:
     """Every way a rectangle divides into a grid of n × m tiles (the tiles' long axis along
     either side), best fit first.  Returns (parts, pairs of neighbouring parts) per way."""
-    (cx, cy), (rw, rh), ang = c.rect
-    a = math.radians(ang)
-    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+    rw, rh = c.rect[1]
     found = []
     for ua, ub in ((unit_long, unit_short), (unit_short, unit_long)):
         n_f, m_f = rw / ua, rh / ub
@@ -1100,17 +1098,27 @@ def _grid_splits(c: _Cand, unit_long: float, unit_short: float, max_tiles: int =
         sw, sh = rw / n, rh / m
         if abs(max(sw, sh) / max(1e-6, min(sw, sh)) / (unit_long / unit_short) - 1.0) > GRID_ASPECT:
             continue  # pieces not of the tiles' proportions (two Chinese tiles cut across)
-        parts, idx = [], {}
-        for j in range(m):
-            for i in range(n):
-                du, dv = (i - (n - 1) / 2) * sw, (j - (m - 1) / 2) * sh
-                idx[i, j] = len(parts)
-                parts.append(((cx + du * ux + dv * vx, cy + du * uy + dv * vy), (sw, sh), ang))
-        pairs = [(idx[i, j], idx[i + 1, j]) for j in range(m) for i in range(n - 1)]
-        pairs += [(idx[i, j], idx[i, j + 1]) for j in range(m - 1) for i in range(n)]
-        found.append((err, parts, pairs))
+        found.append((err, *_grid_parts(c.rect, n, m)))
     found.sort(key=lambda f: f[0])
     return [(p, q) for _, p, q in found]
+
+
+def _grid_parts(rect, n: int, m: int) -> tuple[list[tuple], list[tuple[int, int]]]:
+    """The rectangle ``rect`` (a minAreaRect) cut into n × m equal pieces along its axes:
+    (pieces, pairs of neighbouring pieces' indices)."""
+    (cx, cy), (rw, rh), ang = rect
+    a = math.radians(ang)
+    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+    sw, sh = rw / n, rh / m
+    parts, idx = [], {}
+    for j in range(m):
+        for i in range(n):
+            du, dv = (i - (n - 1) / 2) * sw, (j - (m - 1) / 2) * sh
+            idx[i, j] = len(parts)
+            parts.append(((cx + du * ux + dv * vx, cy + du * uy + dv * vy), (sw, sh), ang))
+    pairs = [(idx[i, j], idx[i + 1, j]) for j in range(m) for i in range(n - 1)]
+    pairs += [(idx[i, j], idx[i, j + 1]) for j in range(m - 1) for i in range(n)]
+    return parts, pairs
 
 
 #: a group's tiles may be this much smaller or larger than the size expected where they lie
@@ -1139,9 +1147,7 @@ def _grid_scaled(c: _Cand, unit_long: float, unit_short: float, max_tiles: int =
     >>> [(len(p), [tuple(round(v) for v in r[1]) for r in p][:1]) for p, _ in _grid_scaled(c, 70.0, 36.6)]
     [(3, [(61, 29)])]
     """
-    (cx, cy), (rw, rh), ang = c.rect
-    a = math.radians(ang)
-    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+    rw, rh = c.rect[1]
     asp = unit_long / unit_short
     found = []
     for n in range(1, max_tiles + 1):
@@ -1153,15 +1159,7 @@ def _grid_scaled(c: _Cand, unit_long: float, unit_short: float, max_tiles: int =
             err = abs(lo_ / max(1e-6, sh_) / asp - 1.0)
             if err > GRID_SCALE_ASPECT or abs(lo_ / unit_long - 1.0) > GRID_SCALE:
                 continue
-            parts, idx = [], {}
-            for j in range(m):
-                for i in range(n):
-                    du, dv = (i - (n - 1) / 2) * sw, (j - (m - 1) / 2) * sh
-                    idx[i, j] = len(parts)
-                    parts.append(((cx + du * ux + dv * vx, cy + du * uy + dv * vy), (sw, sh), ang))
-            pairs = [(idx[i, j], idx[i + 1, j]) for j in range(m) for i in range(n - 1)]
-            pairs += [(idx[i, j], idx[i, j + 1]) for j in range(m - 1) for i in range(n)]
-            found.append((err, parts, pairs))
+            found.append((err, *_grid_parts(c.rect, n, m)))
     found.sort(key=lambda f: f[0])
     return [(p, q) for _, p, q in found]
 

@@ -15,17 +15,10 @@ import numpy as np
 
 import vision.recognizer as R
 from vision.scene import render_layout, scene_layout
-from vision.scene3d import generate_scene3d
 
+from .scenes import near, read_scene3d
 
-def _read(seed: int):
-    img, labels, tl = generate_scene3d(seed, 1280, 720, n_tiles=24)
-    return labels, tl, R.recognize(img)
-
-
-def _near(labels, readings, tl, want):
-    lab = min(labels, key=lambda la: math.dist(la["center"], want))
-    return lab, [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+_read, _near = read_scene3d, near
 
 
 def test_a_sheared_row_of_touching_tiles_is_read():

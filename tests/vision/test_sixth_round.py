@@ -7,31 +7,17 @@ sure for their seams).  The scene test fails on the code before the change."""
 
 from __future__ import annotations
 
-import math
+import numpy as np
 
 import vision.recognizer as R
-from vision.scene3d import generate_scene3d
 
-
-def _read(seed: int):
-    img, labels, tl = generate_scene3d(seed, 1280, 720, n_tiles=24)
-    return labels, tl, R.recognize(img)
-
-
-def _near(labels, readings, tl, want):
-    lab = min(labels, key=lambda la: math.dist(la["center"], want))
-    return lab, [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+from .scenes import assert_read_right, near, read_scene3d
 
 
 def test_a_row_smaller_than_the_size_model_expects_is_read():
     # scene3d 11707: three black tiles end to end, each 0.88 of the length the
     # perspective model gives for that place
-    labels, tl, readings = _read(11707)
-    for want, pips in (((264, 572), [1, 1]), ((351, 576), [4, 2]), ((438, 578), [6, 4])):
-        lab, got = _near(labels, readings, tl, want)
-        assert sorted(lab["pips"]) == sorted(pips)
-        assert got and got[0].face == "up" and not got[0].uncertain, (pips, got)
-        assert sorted(got[0].pips) == sorted(pips)
+    assert_read_right(*read_scene3d(11707), (((264, 572), [1, 1]), ((351, 576), [4, 2]), ((438, 578), [6, 4])))
 
 
 def _cand(w: float, h: float) -> R._Cand:
@@ -52,25 +38,16 @@ def test_scaled_grids_keep_the_tiles_proportions_and_a_size_near_the_expected():
 def test_a_row_the_size_model_cuts_into_too_few_pieces_is_read():
     # scene3d 11776: four tiles side by side that a grid of the size expected there cuts
     # into three; that way does not read clean, the way of four pieces of a size near it does
-    labels, tl, readings = _read(11776)
-    for want, pips in (((573, 532), [5, 2]), ((592, 573), [3, 3]), ((613, 615), [2, 2]), ((635, 657), [5, 4])):
-        lab, got = _near(labels, readings, tl, want)
-        assert sorted(lab["pips"]) == sorted(pips)
-        assert got and got[0].face == "up" and not got[0].uncertain, (pips, got)
-        assert sorted(got[0].pips) == sorted(pips)
+    assert_read_right(*read_scene3d(11776),
+                      (((573, 532), [5, 2]), ((592, 573), [3, 3]), ((613, 615), [2, 2]), ((635, 657), [5, 4])))
 
 
 def test_a_row_the_size_model_cuts_as_a_block_is_read():
     # scene3d 950123 (27 tiles): four tiles side by side — two faces and two backs — whose
     # blob the grid of the size expected there cuts two by two; that way does not read
     # clean, the other grid of four pieces (one by four) does
-    img, labels, tl = generate_scene3d(950123, 1280, 720, n_tiles=27)
-    readings = R.recognize(img)
-    for want, pips in (((847, 265), [3, 2]), ((894, 284), [5, 1]), ((943, 303), None), ((994, 323), None)):
-        lab, got = _near(labels, readings, tl, want)
-        assert lab["pips"] == pips
-        assert got and got[0].face == ("up" if pips else "down") and not got[0].uncertain, (pips, got)
-        assert (sorted(got[0].pips) if pips else got[0].pips) == (sorted(pips) if pips else None)
+    assert_read_right(*read_scene3d(950123, n_tiles=27),
+                      (((847, 265), [3, 2]), ((894, 284), [5, 1]), ((943, 303), None), ((994, 323), None)))
 
 
 def test_grids_alike_are_told_from_other_grids():
@@ -84,17 +61,10 @@ def test_a_piece_of_the_bar_past_its_spinner_is_no_pip():
     # scene3d 11529: Western tiles whose bar, broken up by its spinner and its own mottling,
     # leaves thin pieces on its line once taken out — counted as a pip, a piece made a 1-1
     # a 2-1, a 4-3 a 5-3, a 5-2 a 5-3
-    labels, tl, readings = _read(11529)
-    for want, pips in (((550, 325), [1, 1]), ((964, 496), [4, 3]), ((1095, 539), [5, 2])):
-        lab, got = _near(labels, readings, tl, want)
-        assert sorted(lab["pips"]) == sorted(pips)
-        assert got and got[0].face == "up" and not got[0].uncertain, (pips, got)
-        assert sorted(got[0].pips) == sorted(pips)
+    assert_read_right(*read_scene3d(11529), (((550, 325), [1, 1]), ((964, 496), [4, 3]), ((1095, 539), [5, 2])))
 
 
 def test_bar_rests_are_thin_and_on_the_bar_line():
-    import numpy as np
-
     bw = np.zeros((48, 96), np.uint8)
     bw[4:20, 52:55] = 255  # a piece of a bar slanted by 0.1 px per px, above its middle
     bw[30:38, 60:68] = 255  # a pip beside the bar's line
@@ -111,20 +81,16 @@ def test_bar_rests_are_thin_and_on_the_bar_line():
 def test_a_row_of_chinese_tiles_with_one_piece_unsure_is_read():
     # scene3d 11752: three Chinese tiles end to end; cut in three, two pieces read whole and
     # the third (a 6-6) does not name a tile: the row is kept, that piece reported unsure
-    labels, tl, readings = _read(11752)
-    for want, pips in (((1006, 350), [4, 1]), ((944, 510), [5, 1])):
-        lab, got = _near(labels, readings, tl, want)
-        assert sorted(lab["pips"]) == sorted(pips)
-        assert got and got[0].face == "up" and not got[0].uncertain, (pips, got)
-        assert sorted(got[0].pips) == sorted(pips)
-    lab, got = _near(labels, readings, tl, (975, 428))
+    labels, tl, readings = read_scene3d(11752)
+    assert_read_right(labels, tl, readings, (((1006, 350), [4, 1]), ((944, 510), [5, 1])))
+    lab, got = near(labels, readings, tl, (975, 428))
     assert lab["pips"] == [6, 6] and got and got[0].uncertain
 
 
 def test_a_piece_read_otherwise_by_another_cut_of_the_same_group_is_unsure():
     # scene3d 11960: a row of three cut two ways a few pixels apart, both with one piece
     # unsure; its first piece reads 3-3 one way and 5-3 (right) the other: not guessed
-    labels, tl, readings = _read(11960)
-    lab, got = _near(labels, readings, tl, (953, 434))
+    labels, tl, readings = read_scene3d(11960)
+    lab, got = near(labels, readings, tl, (953, 434))
     assert sorted(lab["pips"]) == [3, 5]
     assert got and (got[0].uncertain or sorted(got[0].pips) == [3, 5]), got

@@ -1,0 +1,31 @@
+"""Helpers for the scene tests of the rounds (tests/vision/test_*_round.py): read a
+scene3d frame, find the reading at a labelled tile, check a list of tiles read right."""
+
+from __future__ import annotations
+
+import math
+
+import vision.recognizer as R
+from vision.scene3d import generate_scene3d
+
+
+def read_scene3d(seed: int, n_tiles: int = 24):
+    """(labels, tile length in pixels, readings) of scene3d frame ``seed``."""
+    img, labels, tl = generate_scene3d(seed, 1280, 720, n_tiles=n_tiles)
+    return labels, tl, R.recognize(img)
+
+
+def near(labels, readings, tl, want):
+    """The label nearest the point ``want`` and the readings within a quarter tile of it."""
+    lab = min(labels, key=lambda la: math.dist(la["center"], want))
+    return lab, [r for r in readings if math.dist(r.center, lab["center"]) < 0.25 * tl]
+
+
+def assert_read_right(labels, tl, readings, cases) -> None:
+    """Each (point, pips) of ``cases`` is a tile read for sure and right: face up with those
+    pips, or (pips None) face down."""
+    for want, pips in cases:
+        lab, got = near(labels, readings, tl, want)
+        assert lab["pips"] is None if pips is None else sorted(lab["pips"]) == sorted(pips), (want, lab)
+        assert got and not got[0].uncertain and got[0].face == ("down" if pips is None else "up"), (want, pips, got)
+        assert pips is None or sorted(got[0].pips) == sorted(pips), (want, pips, got[0])
