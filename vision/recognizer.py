@@ -1662,12 +1662,12 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     new = _new_parts(sheared, near)
                     if new:
                         alts.append((False, new))
-            if not (len(alts) == 1 and alts[0][0]):
+            if alts and not (len(alts) == 1 and alts[0][0]):
                 # other grids of pieces of the tiles' proportions and a size near the expected
                 # (a tilted camera's view): read only if none above reads clean
                 for parts, _pairs in _grid_scaled(b, typ_long * f_, typ_short * f_):
                     new = None if any(_same_grid(parts, p) for p, _ in hyps) else _new_parts(parts, near)
-                    if new and alts:
+                    if new:
                         second.append(new)
                         alts.append((False, new))
             if not alts:
@@ -2256,6 +2256,27 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     ``high_level``: pips above half the strongest response (not the usual level).
     ``messy``: a face much of which is above the level is read at the higher level too
     (not a piece of a group: its way is judged by all its pieces' readings)."""
+    grainy: list[bool] | None = [] if messy and not high_level and not seams else None
+    rd1 = _read_face(img, corners, style, aspect_hint, debug, seams, trim, dark_pips, high_level, grainy)
+    if not grainy or (rd1 is not None and _reads_whole(rd1)):
+        return rd1
+    # much of the face above the level: a grainy body of a saturated colour (a* counts
+    # twice), or many big pips — read at the higher level too, taken if only that reads
+    # whole and has as many red pips (the pips stand far above the grain; red ones, weaker,
+    # may not: a 6-4 whose 4 fell below the level reads as a whole 6-1)
+    rd2 = _read_tile(img, corners, style, aspect_hint, None, seams=seams, trim=trim, dark_pips=dark_pips,
+                     high_level=True)
+    if rd2 is not None and _reads_whole(rd2) and (rd1 is None or rd1.face != "up" or rd2.red >= rd1.red):
+        return rd2
+    return rd1
+
+
+def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
+               debug: dict | None, seams: bool, trim: bool, dark_pips: bool | None, high_level: bool,
+               grainy: list | None) -> _Read | None:
+    """One reading of the outline ``corners`` (see :func:`_read_tile`, which reads a grainy
+    face again).  ``grainy``: True is added to it when much of the face (MESSY_SHARE) lies
+    above the pips' level."""
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
     d_short = float(np.linalg.norm(corners[2] - corners[1]))
     aspect = d_long / max(1.0, d_short)
@@ -2306,20 +2327,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if high_level:
         thr = max(thr, HIGH_LEVEL * float(resp.max()))
     _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
-    if not high_level and messy and not seams and cv2.countNonZero(bw) > MESSY_SHARE * cv2.countNonZero(inner):
-        # much of the face above the level: a grainy body of a saturated colour (a* counts
-        # twice), or many big pips — read at the higher level too, taken if only that
-        # reads whole and has as many red pips (the pips stand far above the grain; red
-        # ones, weaker, may not: a 6-4 whose 4 fell below the level reads as a whole 6-1)
-        rd1 = _read_tile(img, corners, style, aspect_hint, debug, seams=seams, trim=trim,
-                         dark_pips=dark_pips, messy=False)
-        if rd1 is not None and _reads_whole(rd1):
-            return rd1
-        rd2 = _read_tile(img, corners, style, aspect_hint, None, seams=seams, trim=trim,
-                         dark_pips=dark_pips, high_level=True)
-        if rd2 is not None and _reads_whole(rd2) and (rd1 is None or rd1.face != "up" or rd2.red >= rd1.red):
-            return rd2
-        return rd1
+    if grainy is not None and cv2.countNonZero(bw) > MESSY_SHARE * cv2.countNonZero(inner):
+        grainy.append(True)
     # a pip that the outline cuts through: the outline is wrong (too narrow or shifted), and
     # what is counted inside it cannot be trusted
     cut_pip = False
