@@ -105,6 +105,8 @@ _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 _ELL5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 _RING8 = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], np.uint8)  # a pixel's 8 neighbours
 CANON_W = 48  # canonical tile width in pixels for reading
+# a row of three pips run together may be this many times as long as wide
+ROW3_LONG = 4.3
 
 
 @dataclass(frozen=True)
@@ -2420,9 +2422,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     long_, short_ = np.maximum(ws_, hs_), np.maximum(1.0, np.minimum(ws_, hs_))
     # (a row of three big pips run together, across a Western tile's half, is longer than
     # any one blob is allowed: it is kept when it is three round pips long and has their area)
-    k_row = np.round(long_ / short_)
-    row3 = (k_row == 3) & (short_ >= 0.15 * Wc) & (long_ <= 0.95 * Wc) & \
-        (as_ >= 0.6 * 0.785 * short_ * short_ * 3) & (as_ <= 1.4 * 0.785 * short_ * short_ * 3)
+    # (the rings round its pips make it up to 4.3 widths long — then it has at least their
+    # area: a thin line, a bar, has less)
+    k_row = long_ / short_
+    row3 = (k_row >= 2.5) & (k_row <= ROW3_LONG) & (short_ >= 0.15 * Wc) & (long_ <= 0.95 * Wc) & \
+        (as_ >= np.where(k_row < 3.5, 0.6, 0.8) * 0.785 * short_ * short_ * 3) & \
+        (as_ <= 1.4 * 0.785 * short_ * short_ * 3)
     keep = (as_ >= amin) & ~((as_ > 3.5 * amax) | ((long_ > 0.75 * Wc) & ~row3)) & \
         ~((np.minimum(ws_, hs_) < 0.09 * Wc) | (as_ < 0.35 * ws_ * hs_))
     # a sliver along the outline's edge (the tile's side or the table where the outline is
