@@ -2538,7 +2538,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     spots_back = False
     if not has_bar and 1 <= len(pips) <= 3 and n_total <= 3:
         near = all(abs(p[0] - Lc / 2) < 0.42 * Wc for p in pips)
-        if near and len(pips) >= 2:
+        if near and len(pips) >= 2 and (len(pips) == 3 or not _one_one(pips, Wc)):
             spots_back = True
         elif near and len(pips) == 1 and abs(pips[0][1] - Wc / 2) < 0.15 * Wc and (
                 pips[0][2] or abs(pips[0][0] - Lc / 2) < 0.15 * Wc):
@@ -2757,6 +2757,20 @@ def _spots_through_centre(pips: list, Lc: int, Wc: int) -> bool:
 #: the middle one of a spotted back's three spots lies this near the outline's centre (in
 #: tile widths: a face's pips lie at least 0.6 from it)
 SPOTS_OFF_CENTRE = 0.25
+
+
+def _one_one(pips: list, Wc: int) -> bool:
+    """Two pips on the tile's middle line, or two red ones: a 1-1 (seen in a short crop, its
+    pips near the centre along the tile), never the two outer spots of a spotted back — they
+    lie either side of the middle line, and are white.
+
+    >>> _one_one([(20, 26, True, 77), (58, 26, True, 77)], 48)
+    True
+    >>> _one_one([(24, 13, False, 9), (54, 34, False, 9)], 48)  # a back's diagonal
+    False
+    """
+    a, b = pips
+    return (a[2] and b[2]) or (abs(a[1] - Wc / 2.0) < 0.1 * Wc and abs(b[1] - Wc / 2.0) < 0.1 * Wc)
 
 
 def _diagonal_pair(pips: list, Lc: int, Wc: int) -> bool:

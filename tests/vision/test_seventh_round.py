@@ -4,6 +4,8 @@ longer rows taken at the old area bound)."""
 
 from __future__ import annotations
 
+import vision.recognizer as R
+
 from .scenes import assert_read_right, read_scene3d
 
 
@@ -20,3 +22,16 @@ def test_a_bar_as_long_as_a_row_of_three_pips_is_no_row():
     # times as long as wide it would pass for a row of three pips but has 0.65 of their
     # area (a 5-2)
     assert_read_right(*read_scene3d(12686), (((144, 135), [2, 2]),))
+
+
+def test_a_one_one_in_a_short_crop_is_no_spotted_back():
+    # scene3d 12615: a Western 1-1 whose bar is not seen, in a crop squeezed to 1.6 : 1 —
+    # its two red pips fell within the spotted back's reach of the centre and it read as a
+    # sure back
+    assert_read_right(*read_scene3d(12615), (((1210, 595), [1, 1]),))
+
+
+def test_two_pips_on_the_middle_line_or_both_red_are_a_one_one():
+    assert R._one_one([(20, 26, False, 77), (58, 24, False, 77)], 48)
+    assert R._one_one([(24, 13, True, 9), (54, 34, True, 9)], 48)
+    assert not R._one_one([(24, 13, False, 9), (54, 34, False, 9)], 48)
