@@ -2615,7 +2615,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         for k, p in zip(counted, pips, strict=True):
             if abs(p[0] - split) < 0.07 * Lc:
                 amb += k
-    long3 = not has_bar and counted == [1] * 6 and _long_three(pips, Lc, Wc)
+    long3 = not has_bar and ((counted == [1] * 6 and _long_three(pips, Lc, Wc)) or (
+        counted == [2, 2, 2] and _long_three_pairs(pips, Lc, Wc)))
     # (a Chinese tile's halves too, unless its six pips lie along it: the long 3-3, one
     # pair at the middle.  No other Chinese layout puts a pip at the middle, so one there
     # is in either half: each way)
@@ -2699,8 +2700,8 @@ def _red_rank(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) 
 
     A painted set's red pips are those of its 1 and 4 halves: when the absolute test of red
     miscounts them (blue or brown pips on an amber body drift toward red), their ranking by
-    a* within the tile still tells.  ``None`` when not judged (pips run together, the 6-6,
-    halves no die shows).
+    a* within the tile still tells — the 6-6's red pips are three in each half.  ``None``
+    when not judged (pips run together, halves no die shows).
 
     >>> pips = [(10, 10, False, 9), (10, 30, False, 9), (30, 20, False, 9), (80, 20, False, 9)]
     >>> _red_rank(pips, [1, 1, 1, 1], np.array([134.0, 136, 133, 146]), 50, 3, 1)   # a 3-1
@@ -2712,8 +2713,15 @@ def _red_rank(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) 
     >>> _red_rank(pips, [1, 1, 1, 1], np.array([141.0, 143, 140, 142]), 50, 2, 2)   # a 2-2: no red half
     True
     """
-    if any(k != 1 for k in counted) or not (1 <= h1 <= 6 and 1 <= h2 <= 6) or (h1, h2) == (6, 6):
+    if any(k != 1 for k in counted) or not (1 <= h1 <= 6 and 1 <= h2 <= 6):
         return None
+    if (h1, h2) == (6, 6):
+        # half its pips red, three in each half: six stand above the other six
+        if len(pips) != 12:
+            return None
+        order = np.argsort(pip_a, kind="stable")
+        return bool(pip_a[order[6]] - pip_a[order[5]] >= RED_RANK_GAP and
+                    sum(pips[i][0] < split for i in order[6:]) == 3)
     red_side = [h in (1, 4) for h in (h1, h2)]
     want = np.array([red_side[0] if p[0] < split else red_side[1] for p in pips])
     if want.all():
@@ -2820,6 +2828,24 @@ def _long_three(pips: list, Lc: int, Wc: int) -> bool:
         if len(ys) != 2 or ys[1] - ys[0] < 0.25 * Wc:
             return False
     return True
+
+
+def _long_three_pairs(pips: list, Lc: int, Wc: int) -> bool:
+    """Three spots, each two pips run together, on the tile's middle line at its two ends
+    and its middle, evenly spaced: the long 3-3 (:func:`_long_three`) with each pair across
+    the tile seen as one blob.
+
+    >>> _long_three_pairs([(x, 24, False, 90) for x in (24, 60, 96)], 120, 48)
+    True
+    >>> _long_three_pairs([(x, 24, False, 90) for x in (20, 40, 96)], 120, 48)
+    False
+    >>> _long_three_pairs([(24, 14, False, 90), (60, 24, False, 90), (96, 34, False, 90)], 120, 48)
+    False
+    """
+    xs = sorted(p[0] for p in pips)
+    gaps = xs[1] - xs[0], xs[2] - xs[1]
+    return abs(xs[1] - Lc / 2.0) <= 0.08 * Lc and min(gaps) >= 0.7 * max(gaps) and \
+        all(abs(p[1] - Wc / 2.0) < 0.12 * Wc for p in pips)
 
 
 # The die layouts of a Western tile's half, as cells of a 3 x 3 grid over the half: (across,

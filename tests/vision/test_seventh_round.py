@@ -4,6 +4,8 @@ longer rows taken at the old area bound)."""
 
 from __future__ import annotations
 
+import numpy as np
+
 import vision.recognizer as R
 
 from .scenes import assert_read_right, read_scene3d
@@ -35,3 +37,34 @@ def test_two_pips_on_the_middle_line_or_both_red_are_a_one_one():
     assert R._one_one([(20, 26, False, 77), (58, 24, False, 77)], 48)
     assert R._one_one([(24, 13, True, 9), (54, 34, True, 9)], 48)
     assert not R._one_one([(24, 13, False, 9), (54, 34, False, 9)], 48)
+
+
+def test_a_long_three_three_whose_pairs_run_together_is_sure():
+    # scene3d 12605 / 12579: the 3-3 drawn along the long axis, each pair across the tile
+    # one blob — three blobs of two pips read as halves 4 and 2, named 3-3 by its counts
+    # but left unsure (0.31)
+    for seed, centre in ((12605, (567, 318)), (12579, (442, 313))):
+        assert_read_right(*read_scene3d(seed), ((centre, [3, 3]),))
+
+
+def test_long_three_pairs_lie_on_the_middle_line_evenly_spaced():
+    assert R._long_three_pairs([(x, 25, False, 90) for x in (26, 58, 93)], 116, 48)
+    assert not R._long_three_pairs([(x, 25, False, 90) for x in (26, 40, 93)], 116, 48)
+
+
+def test_a_six_six_whose_red_is_pale_is_named_by_its_reddest_half():
+    # scene3d 12419: Chinese 6-6s on felt whose red pips (a* 138-145) fall under the
+    # absolute level (the body's a* + 14): the red count was 0 or 3, the tile unsure (0.35).
+    # Six pips stand 8 above the other six in a*, three in each half.
+    assert_read_right(*read_scene3d(12419), (((1010, 90), [6, 6]), ((804, 110), [6, 6])))
+
+
+def test_the_six_six_ranking_wants_three_red_in_each_half():
+    pips = [(x, y, False, 9) for x in (10, 20, 30, 70, 80, 90) for y in (14, 34)]
+    a = np.array([140.0, 128] * 3 + [128, 141] * 3)
+    assert R._red_rank(pips, [1] * 12, a, 50, 6, 6) is True
+    # six red, all in one half: no 6-6 of a painted set
+    b = np.array([140.0] * 6 + [128] * 6)
+    assert R._red_rank(pips, [1] * 12, b, 50, 6, 6) is False
+    # no gap between the sixth and the seventh
+    assert R._red_rank(pips, [1] * 12, a - np.array([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10.0]), 50, 6, 6) is False
