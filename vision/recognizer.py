@@ -1831,6 +1831,10 @@ class _Read:
     # the pips of the halves that are red in a painted set (a 1, a 4) are all redder than
     # the others, by RED_RANK_GAP of a*, or no pip is when no half is (None: not judged)
     red_rank: bool | None = None
+    # a* of the least red of the pips a painted set has red, and of the reddest of the others
+    # (None where there are none, or not judged): for the frame's ranking (_rank_all_red)
+    red_a: float | None = None
+    white_a: float | None = None
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -2630,7 +2634,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             1 <= h <= 6 for h in _halves_at(pips, counted, sp)) for sp in splits)
     return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
                  bar_through or line_across, seam_along, layout_ok, long3,
-                 _red_rank(pips, counted, pip_a, split, h1, h2))
+                 _red_rank(pips, counted, pip_a, split, h1, h2), *_red_white_a(pips, counted, pip_a, split, h1, h2))
 
 
 def _pip_response(lab: np.ndarray, ker, dark: bool) -> np.ndarray:
@@ -2732,6 +2736,43 @@ def _red_rank(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) 
     return bool(pip_a[want].min() - pip_a[~want].max() >= RED_RANK_GAP)
 
 
+def _red_white_a(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) -> tuple:
+    """The a* of the least red of the pips a painted set has red (a 1's, a 4's), and of the
+    reddest of the others; None for either where there are none, or where pips run
+    together or the halves are no die's.  (The 6-6 is ranked within the tile.)
+
+    >>> pips = [(10, 10, False, 9), (10, 30, False, 9), (30, 20, False, 9), (80, 20, False, 9)]
+    >>> _red_white_a(pips, [1, 1, 1, 1], np.array([134.0, 136, 133, 146]), 50, 3, 1)
+    (146.0, 136.0)
+    >>> _red_white_a(pips[:2], [1, 1], np.array([144.0, 141]), 50, 1, 1)
+    (141.0, None)
+    """
+    if any(k != 1 for k in counted) or not (1 <= h1 <= 6 and 1 <= h2 <= 6) or (h1, h2) == (6, 6) or not pips:
+        return None, None
+    red_side = [h in (1, 4) for h in (h1, h2)]
+    want = np.array([red_side[0] if p[0] < split else red_side[1] for p in pips])
+    return (float(pip_a[want].min()) if want.any() else None,
+            float(pip_a[~want].max()) if not want.all() else None)
+
+
+def _rank_all_red(raw: list) -> list:
+    """Readings whose pips should all be red (the 4-4, the 1-1, the 4-1) and whose red count
+    is off: their pips, pale under this light, cannot be ranked within the tile — but may
+    be against the frame.  When every one of them is RED_RANK_GAP redder (a*) than the
+    reddest pip a painted set has white on the tiles read sure (RED_FRAME_MIN of them or
+    more), the reading is ranked (``red_rank``).  Returns ``raw``, such readings replaced."""
+    sure = [rd.white_a for _, rd, occ in raw if not occ and rd.face == "up" and rd.white_a is not None
+            and _name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW]
+    if len(sure) < RED_FRAME_MIN:
+        return raw
+    top = max(sure)
+    return [(c, replace(rd, red_rank=True), occ) if (
+        rd.face == "up" and rd.red_rank is None and rd.white_a is None and rd.red_a is not None and
+        rd.red_a >= top + RED_RANK_GAP) else (c, rd, occ) for c, rd, occ in raw]
+
+
+#: the tiles read sure whose white pips set the frame's level for _rank_all_red
+RED_FRAME_MIN = 4
 #: the red pips' a* must all stand this far above the other pips' (_red_rank)
 RED_RANK_GAP = 4.0
 #: a reading named by its halves and that ranking (its red count off) keeps this much
@@ -3950,6 +3991,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 rd2 = _read_tile(image_bgr, c, "western", aspect_hint)
                 if rd2 is not None and rd2.face == "up" and rd2.n_pips == rd.n_pips - 1 and _reads_whole(rd2):
                     raw[i] = (c, rd2, o)
+    if red_reliable:
+        raw = _rank_all_red(raw)
     readings: list[TileReading] = []
     for corners, rd, occ in raw:
         pips, name, conf = _name_and_confidence(rd, red_reliable)

@@ -68,3 +68,29 @@ def test_the_six_six_ranking_wants_three_red_in_each_half():
     assert R._red_rank(pips, [1] * 12, b, 50, 6, 6) is False
     # no gap between the sixth and the seventh
     assert R._red_rank(pips, [1] * 12, a - np.array([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10.0]), 50, 6, 6) is False
+
+
+def test_all_red_tiles_whose_red_is_pale_are_ranked_against_the_frame():
+    # scene3d 12600 / 12684: a 4-4, a 4-1 and a 1-1 whose red pips (a* 142-152) the absolute
+    # test misses — all their pips should be red, so the tile has nothing to rank them
+    # against; the white pips of the tiles read sure in the frame reach a* 136 at most
+    assert_read_right(*read_scene3d(12600), (((534, 394), [4, 4]), ((611, 285), [4, 1])))
+    assert_read_right(*read_scene3d(12684), (((707, 155), [1, 1]),))
+
+
+def _up(halves, red_a, white_a, red=0, red_rank=None):
+    return (None, R._Read("up", halves, red, False, 1.0, 0, False, 8, red_rank=red_rank, red_a=red_a,
+                          white_a=white_a), False)
+
+
+def test_the_frame_ranking_wants_enough_sure_tiles_and_a_gap():
+    sure = [_up((3, 2), None, 130.0), _up((6, 5), None, 131.0), _up((5, 2), None, 129.0)]
+    pale = _up((4, 4), 140.0, None)
+    # three sure tiles are too few to set the frame's level
+    assert R._rank_all_red([*sure, pale])[-1][1].red_rank is None
+    sure.append(_up((6, 3), None, 132.0))
+    assert R._rank_all_red([*sure, pale])[-1][1].red_rank is True
+    # within RED_RANK_GAP of the reddest white pip: not ranked
+    assert R._rank_all_red([*sure, _up((4, 4), 135.0, None)])[-1][1].red_rank is None
+    # a tile with white pips of its own is ranked within itself (_red_rank), not here
+    assert R._rank_all_red([*sure, _up((4, 2), 150.0, 129.0)])[-1][1].red_rank is None
