@@ -94,6 +94,10 @@ TABLE_BACK_GAP = 12.0
 HAND_BESIDE = 0.02
 #: Levels of the distance-from-the-table mask.
 BG_LEVELS = (28, 42, 60)
+#: the level of the table's chroma distance (a* and b* only, _channels "bgc"): tiles of
+#: nearly the table's lightness and colour
+BGC_LEVEL = 11
+BGC_CHAN = "bgc"
 # the warm mask (green above blue: ivory and cream bodies); a table as warm as that adds a
 # level this far above its own median
 WARM_LEVEL = 22
@@ -280,6 +284,17 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     chans.append(("warm", warm, levels, B))
     # ... and only its lightest part: a face without its own (shaded) side
     chans.append(("warm+", cv2.bitwise_and(warm, cv2.compare(rel, 133, cv2.CMP_GT)), levels, B))
+    if bg:
+        # the distance from the table in colour alone, at a lower level: a navy tile on dark
+        # red wood, amber on light wood differ from it by 12-20 in a* and b*, the table's
+        # grain by 7 at most, and a shadow, which darkens the table, barely (the lightness
+        # of the distance above takes shadows in at a level that low).  Last: its blobs are
+        # looked at only where no other mask found a tile (_proposals, BGC_CHAN)
+        chroma = None
+        for col in bg:
+            x = cv2.add(cv2.absdiff(lab_planes[1], float(col[1])), cv2.absdiff(lab_planes[2], float(col[2])))
+            chroma = x if chroma is None else cv2.min(chroma, x)
+        chans.append((BGC_CHAN, chroma, [BGC_LEVEL], B))
     return chans
 
 
@@ -824,10 +839,16 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             cs = [c for c, hh in zip(cs, hier[0], strict=True) if hh[3] < 0]
         tag = f"{name}@{lv}"
         closed = name.endswith("~")
+        # (the colour-only mask: none of its blobs where the other masks found a tile)
+        known = np.array([c_.rect[0] for c_ in out if c_.fill >= 0.8], np.float64).reshape(-1, 2) \
+            if name == BGC_CHAN else None
         # CHAIN_APPROX_NONE: one point per boundary pixel
         for c in [c for c in cs if len(c) >= perim_min]:
             x, y, bw_, bh_ = cv2.boundingRect(c)
             if bw_ * bh_ < amin or bw_ * bh_ > amax * 2.2 or max(bw_, bh_) < 8:
+                continue
+            if known is not None and np.any((known[:, 0] >= x) & (known[:, 0] < x + bw_) &
+                                            (known[:, 1] >= y) & (known[:, 1] < y + bh_)):
                 continue
             # (a blob touching the image border is not a tile itself — add() refuses it —
             # but the tile it holds may be cut out of it below)

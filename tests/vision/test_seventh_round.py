@@ -8,7 +8,7 @@ import numpy as np
 
 import vision.recognizer as R
 
-from .scenes import assert_read_right, read_scene3d
+from .scenes import assert_read_right, near, read_scene3d
 
 
 def test_a_six_whose_rows_run_together_with_their_rings_is_a_six():
@@ -94,3 +94,16 @@ def test_the_frame_ranking_wants_enough_sure_tiles_and_a_gap():
     assert R._rank_all_red([*sure, _up((4, 4), 135.0, None)])[-1][1].red_rank is None
     # a tile with white pips of its own is ranked within itself (_red_rank), not here
     assert R._rank_all_red([*sure, _up((4, 2), 150.0, 129.0)])[-1][1].red_rank is None
+
+
+def test_navy_tiles_on_dark_red_wood_are_found_by_their_colour():
+    # scene3d 12400: navy tiles on dark red-brown wood, as dark as it (L* 30 against 34) and
+    # 22 from it in the table distance, whose lowest level is 28 — 2 of 24 were read.  In a*
+    # and b* alone they stand 13-18 from it, the wood's grain and the tiles' shadows within
+    # 4-9: the "bgc" mask at BGC_LEVEL finds them
+    labels, tl, readings = read_scene3d(12400)
+    assert_read_right(labels, tl, readings, (((296, 673), [1, 1]), ((408, 578), [2, 2]), ((693, 549), [5, 5]),
+                                             ((781, 163), [6, 5]), ((50, 496), [6, 2])))
+    right = sum(1 for la in labels for r in near(labels, readings, tl, la["center"])[1][:1]
+                if not r.uncertain and r.pips and sorted(r.pips) == sorted(la["pips"] or []))
+    assert right >= 18
