@@ -109,7 +109,7 @@ _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 _ELL5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 _RING8 = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], np.uint8)  # a pixel's 8 neighbours
 CANON_W = 48  # canonical tile width in pixels for reading
-# a row of three pips run together may be this many times as long as wide
+#: a row of three pips run together may be this many times as long as wide (_read_face)
 ROW3_LONG = 4.3
 
 
@@ -2747,14 +2747,20 @@ def _red_rank(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) 
         order = np.argsort(pip_a, kind="stable")
         return bool(pip_a[order[6]] - pip_a[order[5]] >= RED_RANK_GAP and
                     sum(pips[i][0] < split for i in order[6:]) == 3)
-    red_side = [h in (1, 4) for h in (h1, h2)]
-    want = np.array([red_side[0] if p[0] < split else red_side[1] for p in pips])
+    want = _red_wanted(pips, split, h1, h2)
     if want.all():
         return None  # nothing to rank against
     if not want.any():
         # no red half: no pip may stand out as redder than the rest
         return bool(len(pips) >= 4 and pip_a.max() - pip_a.min() < RED_RANK_GAP)
     return bool(pip_a[want].min() - pip_a[~want].max() >= RED_RANK_GAP)
+
+
+def _red_wanted(pips: list, split: float, h1: int, h2: int) -> np.ndarray:
+    """For each pip: does a painted set have it red (in a 1 or a 4 half, left of ``split``
+    for ``h1``)?"""
+    red_side = [h in (1, 4) for h in (h1, h2)]
+    return np.array([red_side[0] if p[0] < split else red_side[1] for p in pips])
 
 
 def _red_white_a(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) -> tuple:
@@ -2770,8 +2776,7 @@ def _red_white_a(pips: list, counted: list, pip_a, split: float, h1: int, h2: in
     """
     if any(k != 1 for k in counted) or not (1 <= h1 <= 6 and 1 <= h2 <= 6) or (h1, h2) == (6, 6) or not pips:
         return None, None
-    red_side = [h in (1, 4) for h in (h1, h2)]
-    want = np.array([red_side[0] if p[0] < split else red_side[1] for p in pips])
+    want = _red_wanted(pips, split, h1, h2)
     return (float(pip_a[want].min()) if want.any() else None,
             float(pip_a[~want].max()) if not want.all() else None)
 
