@@ -89,6 +89,8 @@ HOLE_CHAN = "rel-"
 BG_SHARE = 0.12
 #: a plain back this close to a table colour (that no face-up tile has) is the table
 TABLE_BACK_GAP = 12.0
+#: ... the table's colours for that: each covering this share of the frame (five at most)
+BACK_TABLE_SHARE = 0.05
 #: A hand touching a tile's outline, with skin on less than this share of the tile's core,
 #: is beside it (the tile is read if it reads whole).
 HAND_BESIDE = 0.02
@@ -298,9 +300,10 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     return chans
 
 
-def _table_colours(small: np.ndarray) -> list[np.ndarray]:
-    """The Lab colours (uint8) covering at least ``BG_SHARE`` of the image each: the table
-    (one for felt or cloth, two for a checked cloth); none for a busy pattern."""
+def _table_colours(small: np.ndarray, share: float = BG_SHARE, most: int = 3) -> list[np.ndarray]:
+    """The Lab colours (uint8) covering at least ``share`` of the image each (``most`` of
+    them): the table (one for felt or cloth, two for a checked cloth); none for a busy
+    pattern."""
     h, w = small.shape[:2]
     f = 4 if min(h, w) >= 80 else 1
     th2 = cv2.cvtColor(small[::f, ::f], cv2.COLOR_BGR2Lab)
@@ -318,8 +321,8 @@ def _table_colours(small: np.ndarray) -> list[np.ndarray]:
         return np.round(np.array([p[k] for p in sums]) / cnt[k]).astype(np.uint8)
 
     order = np.argsort(cnt)[::-1]
-    for k in order[:3]:
-        if cnt[k] < BG_SHARE * len(key):
+    for k in order[:most]:
+        if cnt[k] < share * len(key):
             break
         out.append(mean_of(k))
     # a colour of the table split over two lightness bins (a stripe of a cloth across a
@@ -330,8 +333,8 @@ def _table_colours(small: np.ndarray) -> list[np.ndarray]:
     found = {int(k) & 255 for k in order[:len(out)]}
     cnt_h = np.bincount(hue, minlength=256)
     rim = None
-    for hk in np.argsort(cnt_h)[::-1][:3]:
-        if len(out) >= 3 or cnt_h[hk] < BG_SHARE * len(key):
+    for hk in np.argsort(cnt_h)[::-1][:most]:
+        if len(out) >= most or cnt_h[hk] < share * len(key):
             break
         if int(hk) in found:
             continue
@@ -3975,7 +3978,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         raw.extend(paired)
         if pattern is None:
             raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw, length_at))
-    raw = _drop_table_backs(raw, table_cols)
+    # (every colour of a striped cloth: a stripe between two tiles is a plain 2:1 patch)
+    raw = _drop_table_backs(raw, table_cols if context else _table_colours(small, BACK_TABLE_SHARE, 5))
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
     ctx_len = context.tile_len if context else None

@@ -4,6 +4,8 @@ longer rows taken at the old area bound)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 import vision.recognizer as R
@@ -107,3 +109,23 @@ def test_navy_tiles_on_dark_red_wood_are_found_by_their_colour():
     right = sum(1 for la in labels for r in near(labels, readings, tl, la["center"])[1][:1]
                 if not r.uncertain and r.pips and sorted(r.pips) == sorted(la["pips"] or []))
     assert right >= 18
+
+
+def test_a_stripe_between_two_tiles_is_no_back():
+    # scene3d 12779 / 12834: a piece of a yellow or red stripe of a striped cloth, cut off
+    # by the tiles either side of it, is a plain 2:1 patch — read as a sure back.  Its
+    # colour covers 5-12 % of the frame, less than a table colour of the masks (BG_SHARE)
+    for seed, spots in ((12779, ((320, 318), (919, 333))), (12834, ((857, 112),))):
+        labels, tl, readings = read_scene3d(seed)
+        for pt in spots:
+            assert min(math.dist(la["center"], pt) for la in labels) > 0.5 * tl  # no tile there
+            assert not [r for r in readings if math.dist(r.center, pt) < 0.3 * tl], (seed, pt)
+
+
+def test_table_colours_can_be_asked_for_at_a_lower_share():
+    img = np.zeros((80, 200, 3), np.uint8)
+    img[:, :150] = (40, 160, 40)  # 75 % green cloth
+    img[:, 150:] = (40, 200, 230)  # 25 % yellow stripe
+    img[:, 190:] = (40, 40, 200)  # 5 % red stripe
+    assert len(R._table_colours(img)) == 2
+    assert len(R._table_colours(img, 0.04, 5)) == 3
