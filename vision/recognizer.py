@@ -111,6 +111,11 @@ _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 _ELL5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 _RING8 = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], np.uint8)  # a pixel's 8 neighbours
 CANON_W = 48  # canonical tile width in pixels for reading
+#: a line across a piece's middle above MID_LEVEL of the pips' level, MID_SEAM of its width
+#: long or more, is a seam; MID_BAR or more, a bar (_mid_run, _resolve_groups)
+MID_LEVEL = 0.3
+MID_SEAM = 0.92
+MID_BAR = 0.6
 #: a row of three pips run together may be this many times as long as wide (_read_face)
 ROW3_LONG = 4.3
 
@@ -1859,6 +1864,9 @@ class _Read:
     # (None where there are none, or not judged): for the frame's ranking (_rank_all_red)
     red_a: float | None = None
     white_a: float | None = None
+    # the longest line across the piece near its middle, faint ones too (tile widths; 0 when
+    # not looked for): a bar stops short of the edges, a seam runs from edge to edge
+    mid_run: float = 0.0
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -2381,6 +2389,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # its length, away from its sides: the seam between two tiles (a piece cut in the wrong
     # place), never part of one tile
     line_across = seam_along = False
+    mid_run = 0.0
     if seams:
         across = cv2.morphologyEx(bw_all[:, int(0.12 * Lc) : int(0.88 * Lc) + 1], cv2.MORPH_OPEN,
                                   cv2.getStructuringElement(cv2.MORPH_RECT, (1, Wc - 4)))
@@ -2392,6 +2401,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             weak[cv2.dilate(np.isin(la, short).astype(np.uint8), _K3) > 0] = 0
         along = weak[int(0.12 * Wc) : int(0.88 * Wc) + 1, int(0.05 * Lc) : int(0.95 * Lc)]
         line_across = cv2.countNonZero(across) > 0
+        mid_run = _mid_run(resp_all, MID_LEVEL * thr, Lc, Wc)
         seam_along = along.size > 0 and float(along.mean(axis=1).max()) >= 0.92 * 255
     # divider bar: a vertical run across the width near the middle
     bar_len = int(0.42 * Wc)
@@ -2658,7 +2668,26 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             1 <= h <= 6 for h in _halves_at(pips, counted, sp)) for sp in splits)
     return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
                  bar_through or line_across, seam_along, layout_ok, long3,
-                 _red_rank(pips, counted, pip_a, split, h1, h2), *_red_white_a(pips, counted, pip_a, split, h1, h2))
+                 _red_rank(pips, counted, pip_a, split, h1, h2), *_red_white_a(pips, counted, pip_a, split, h1, h2),
+                 mid_run)
+
+
+def _mid_run(resp: np.ndarray, level: float, Lc: int, Wc: int) -> float:
+    """The longest run across the tile (in tile widths) of ``resp`` above ``level`` in the
+    middle fifth of its length (a pixel's neighbours along the tile count: a line a little
+    slanted).
+
+    >>> r = np.zeros((48, 100), np.uint8); r[6:42, 50] = 100
+    >>> _mid_run(r, 30.0, 100, 48)
+    0.75
+    """
+    band = resp[:, int(0.4 * Lc) : int(0.6 * Lc) + 1]
+    m = cv2.dilate(cv2.compare(band, level, cv2.CMP_GT), np.ones((1, 3), np.uint8)) > 0
+    run = best = np.zeros(m.shape[1], np.int32)
+    for row in m:
+        run = np.where(row, run + 1, 0)
+        best = np.maximum(best, run)
+    return float(best.max()) / Wc if best.size else 0.0
 
 
 def _pip_response(lab: np.ndarray, ker, dark: bool) -> np.ndarray:
@@ -3253,7 +3282,16 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                     continue  # (the others of a Chinese row with a piece unsure — marked 0.5 — read whole)
                 if excess(names(reads)):
                     continue  # more of a tile than one set holds, in one group: a wrong cut
-                bars = sum(rd.has_bar for _, rd, _ in reads)
+                if len(reads) == 2:
+                    # (two tiles side by side make a square that cuts either way: a line across
+                    # a piece's middle from edge to edge is their seam even if read as its bar;
+                    # one that stops short of the edges, a Western tile's bar even if too faint
+                    # to be read as one)
+                    seamy = sum(rd.face == "up" and rd.mid_run >= MID_SEAM for _, rd, _ in reads)
+                    bars = sum(rd.face == "up" and (rd.has_bar or (western and rd.mid_run >= MID_BAR)) and
+                               rd.mid_run < MID_SEAM for _, rd, _ in reads) - seamy
+                else:
+                    bars = sum(rd.has_bar for _, rd, _ in reads)
                 key = (bars, -bad)
                 clean.append((key, reads))
                 if best is None or key > best[0]:
@@ -3940,6 +3978,11 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             plain_backs.append((corners, rd, occ))
             continue
         if id(rect) in tent_ids:
+            if rd.face == "up" and not rd.mid_run:
+                # (read whole at once, not looked at for seams: the line across its middle)
+                rd_s = _read_tile(image_bgr, corners, style, aspect_hint, seams=True, trim=False)
+                if rd_s is not None:
+                    rd = replace(rd, mid_run=rd_s.mid_run)
             tent_read[id(rect)] = (corners, rd, occ)
             continue
         if id(rect) in sure_ids:

@@ -129,3 +129,21 @@ def test_table_colours_can_be_asked_for_at_a_lower_share():
     img[:, 190:] = (40, 40, 200)  # 5 % red stripe
     assert len(R._table_colours(img)) == 2
     assert len(R._table_colours(img, 0.04, 5)) == 3
+
+
+def test_a_square_of_two_western_tiles_is_cut_along_their_seam():
+    # scene3d 13108 / 12501: two Western tiles side by side make a square, both of whose cuts
+    # read clean; the cut across them (along their bars' line) was taken, for a piece that
+    # read the seam as its bar — two tiles read wrong, each a false tile too.  The seam runs
+    # across that piece from edge to edge; the faint bars, read as none, stop short (_mid_run)
+    assert_read_right(*read_scene3d(13108), (((274, 338), [4, 4]), ((314, 319), [5, 1])))
+    assert_read_right(*read_scene3d(12501), (((1165, 340), [5, 3]), ((1165, 385), [5, 5])))
+
+
+def test_the_middle_run_measures_a_line_across_the_middle_only():
+    r = np.zeros((48, 100), np.uint8)
+    r[:, 50] = 100  # edge to edge
+    assert R._mid_run(r, 30.0, 100, 48) == 1.0
+    r[:, 50] = 0
+    r[:, 20] = 100  # right across, but a fifth of the length from the middle
+    assert R._mid_run(r, 30.0, 100, 48) == 0.0
