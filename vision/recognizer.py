@@ -2683,11 +2683,10 @@ def _mid_run(resp: np.ndarray, level: float, Lc: int, Wc: int) -> float:
     """
     band = resp[:, int(0.4 * Lc) : int(0.6 * Lc) + 1]
     m = cv2.dilate(cv2.compare(band, level, cv2.CMP_GT), np.ones((1, 3), np.uint8)) > 0
-    run = best = np.zeros(m.shape[1], np.int32)
-    for row in m:
-        run = np.where(row, run + 1, 0)
-        best = np.maximum(best, run)
-    return float(best.max()) / Wc if best.size else 0.0
+    # runs down each column: where they start and end (column by column, in order)
+    d = np.diff(np.pad(m, ((1, 1), (0, 0))).astype(np.int8), axis=0).T
+    starts, ends = np.nonzero(d == 1)[1], np.nonzero(d == -1)[1]
+    return float((ends - starts).max()) / Wc if len(starts) else 0.0
 
 
 def _pip_response(lab: np.ndarray, ker, dark: bool) -> np.ndarray:
@@ -3860,6 +3859,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     groups = [[[p for p in alt if not (rects and _in_any(p[0], rects)) and not _any_inside(p, r_pts)]
                for alt in g] for g in groups]
     tent_ids = {id(p) for g in groups for alt in g for p in alt}
+    pair_ids = {id(p) for g in groups for alt in g if len(alt) == 2 for p in alt}  # (see _mid_run)
     sure_ids = {id(p) for g in getattr(_LOCAL, "sure_split", []) for p in g}
     sure_read: dict[int, int] = {}  # the pieces of splits taken as sure: where in raw
     plain_backs: list[tuple] = []  # plain backs on their own outline (not re-cut by colour)
@@ -3978,7 +3978,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             plain_backs.append((corners, rd, occ))
             continue
         if id(rect) in tent_ids:
-            if rd.face == "up" and not rd.mid_run:
+            if rd.face == "up" and not rd.mid_run and id(rect) in pair_ids:
                 # (read whole at once, not looked at for seams: the line across its middle)
                 rd_s = _read_tile(image_bgr, corners, style, aspect_hint, seams=True, trim=False)
                 if rd_s is not None:
