@@ -309,21 +309,31 @@ def _table_colours(small: np.ndarray, share: float = BG_SHARE, most: int = 3) ->
     """The Lab colours (uint8) covering at least ``share`` of the image each (``most`` of
     them): the table (one for felt or cloth, two for a checked cloth); none for a busy
     pattern."""
+    return _colours_of(_colour_bins(small), share, most)
+
+
+def _colour_bins(small: np.ndarray) -> dict:
+    """``small``'s pixels (every fourth) binned by Lab colour: for :func:`_colours_of`, which
+    may be asked more than once of one image."""
     h, w = small.shape[:2]
     f = 4 if min(h, w) >= 80 else 1
     th2 = cv2.cvtColor(small[::f, ::f], cv2.COLOR_BGR2Lab)
     th = th2.reshape(-1, 3)
     key = (th[:, 0].astype(np.int32) >> 5) * 256 + (th[:, 1].astype(np.int32) >> 4) * 16 + (th[:, 2] >> 4)
-    cnt = np.bincount(key, minlength=2048)
+    return {"shape": th2.shape[:2], "th": th, "key": key, "cnt": np.bincount(key, minlength=2048)}
+
+
+def _colours_of(bins: dict, share: float, most: int) -> list[np.ndarray]:
+    """:func:`_table_colours` of binned pixels."""
+    th, key, cnt = bins["th"], bins["key"], bins["cnt"]
     out = []
-    sums = None  # per bin and plane: the means below without gathering each bin's pixels
 
     def mean_of(k: int) -> np.ndarray:
-        nonlocal sums
-        if sums is None:
-            # (sums of integers in float64 are exact: the same mean as np.mean's)
-            sums = [np.bincount(key, weights=th[:, i], minlength=2048) for i in range(3)]
-        return np.round(np.array([p[k] for p in sums]) / cnt[k]).astype(np.uint8)
+        # per bin and plane: the means without gathering each bin's pixels (sums of integers
+        # in float64 are exact: the same mean as np.mean's)
+        if "sums" not in bins:
+            bins["sums"] = [np.bincount(key, weights=th[:, i], minlength=2048) for i in range(3)]
+        return np.round(np.array([p[k] for p in bins["sums"]]) / cnt[k]).astype(np.uint8)
 
     order = np.argsort(cnt)[::-1]
     for k in order[:most]:
@@ -344,7 +354,7 @@ def _table_colours(small: np.ndarray, share: float = BG_SHARE, most: int = 3) ->
         if int(hk) in found:
             continue
         if rim is None:
-            hue2 = hue.reshape(th2.shape[:2])
+            hue2 = hue.reshape(bins["shape"])
             rim = np.concatenate([hue2[0], hue2[-1], hue2[1:-1, 0], hue2[1:-1, -1]])
         if np.count_nonzero(rim == hk) < RIM_SHARE * len(rim):
             continue
@@ -3835,8 +3845,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     hsv_small = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     planes_small = cv2.split(small)
     # the table's colours: the whole frame's for a crop (which may be mostly tiles)
-    table_cols = context.table_colours if context and context.table_colours is not None else tuple(
-        _table_colours(small))
+    bins = _colour_bins(small) if not (context and context.table_colours is not None) else None
+    table_cols = context.table_colours if bins is None else tuple(_colours_of(bins, BG_SHARE, 3))
     cands = _proposals(small, params, len_px, gray_small, hsv_small, table_cols, planes_small)
     rects = _select(cands, len_px, gray_small)
     clean_ids = set(getattr(_LOCAL, "clean", ()))
@@ -4022,7 +4032,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         if pattern is None:
             raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw, length_at))
     # (every colour of a striped cloth: a stripe between two tiles is a plain 2:1 patch)
-    raw = _drop_table_backs(raw, table_cols if context else _table_colours(small, BACK_TABLE_SHARE, 5))
+    raw = _drop_table_backs(raw, table_cols if context else _colours_of(
+        bins if bins is not None else _colour_bins(small), BACK_TABLE_SHARE, 5))
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
     ctx_len = context.tile_len if context else None
