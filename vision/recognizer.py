@@ -4031,9 +4031,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         raw.extend(paired)
         if pattern is None:
             raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw, length_at))
-    # (every colour of a striped cloth: a stripe between two tiles is a plain 2:1 patch)
-    raw = _drop_table_backs(raw, table_cols if context else _colours_of(
-        bins if bins is not None else _colour_bins(small), BACK_TABLE_SHARE, 5))
+    # (every colour of a striped cloth: a stripe between two tiles is a plain 2:1 patch; a
+    # crop has only the frame's colours of the masks)
+    raw = _drop_table_backs(raw, table_cols if context else _colours_of(bins, BACK_TABLE_SHARE, 5))
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
     ctx_len = context.tile_len if context else None
