@@ -3252,9 +3252,13 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if not alt or any(r is None for r in reads):
                     continue
                 ok = True
-                if all(rd.face != "up" or rd.halves[1] == 0 for _, rd, _ in reads):
+                # (backs whose three spots each piece shows, centred on it: the split is right —
+                # a piece cut elsewhere has them off its middle, or a spot of the next)
+                spotted = all(rd.face != "up" and rd.spots_back and not rd.cut_pip for _, rd, _ in reads)
+                if all(rd.face != "up" or rd.halves[1] == 0 for _, rd, _ in reads) and not spotted:
                     continue
-                if any(rd.face != "up" for _, rd, _ in reads) and not any(_reads_whole(rd) for _, rd, _ in reads):
+                if any(rd.face != "up" for _, rd, _ in reads) and not spotted and \
+                        not any(_reads_whole(rd) for _, rd, _ in reads):
                     continue  # backs beside nothing read whole (a cup's dark inside cut in three)
                 bad = 0
                 for k, (_, rd, _) in enumerate(reads):
@@ -3265,7 +3269,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         continue  # a back among read tiles
                     # (a piece across a seam reads as a Western tile whose bar is the seam: bars
                     # only where the tiles read for sure have them, and not from edge to edge)
-                    if rd.cut_pip or _wrong_split(rd, bars_judged):
+                    if rd.cut_pip or _wrong_split(_faint_bar(rd, bars_judged) if len(reads) > 2 else rd, bars_judged):
                         ok = False
                         break
                     hi, lo = rd.halves
@@ -3346,6 +3350,15 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
             else:
                 out.extend(best[1])
     return out
+
+
+def _faint_bar(rd: _Read, bars_judged: bool | None) -> _Read:
+    """``rd`` as having its divider bar when the frame's tiles have bars and a line across
+    its middle, too faint to be read as one, stops short of its edges (MID_BAR .. MID_SEAM of
+    its width: a thin painted divider, not a seam)."""
+    if bars_judged and rd.face == "up" and not rd.has_bar and MID_BAR <= rd.mid_run < MID_SEAM:
+        return replace(rd, has_bar=True)
+    return rd
 
 
 def _read_otherwise(c: np.ndarray, rd: _Read, ways: list) -> bool:
