@@ -118,6 +118,10 @@ MID_SEAM = 0.92
 MID_BAR = 0.6
 #: a row of three pips run together may be this many times as long as wide (_read_face)
 ROW3_LONG = 4.3
+#: a blob shorter than ROW2_SHORT times its width is one pip unless a saddle splits it (an
+#: oval pip — a domed one seen aslant, or with its highlight — is 1.5 long; two pips run
+#: together across a narrow tile 1.7 and more)
+ROW2_SHORT = 1.6
 
 
 @dataclass(frozen=True)
@@ -2146,6 +2150,10 @@ PIP_PEAK = 1.5
 #: the bar's spinner (the pin at its middle) or a piece of the bar, never a pip: a die has
 #: no pip there (a printed set's pips may touch the bar nearer its ends)
 BAR_CLEAR = 0.12
+#: ... and so is a spot there, with no bar seen, among more than SPINNER_AMONG pips, under
+#: SPINNER_AREA of their median area
+SPINNER_AMONG = 4
+SPINNER_AREA = 0.4
 
 
 def _broken_bar(bw: np.ndarray, Lc: int, Wc: int, cc: tuple | None = None) -> tuple[float, float, np.ndarray] | None:
@@ -2513,6 +2521,18 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         stats_of.append(stats[k])
         comp_ids.append(k)
         pips.append((float(cents[k][0]), float(cents[k][1]), False, float(a_)))
+    if len(pips) > SPINNER_AMONG and not has_bar:
+        # a spot at the very middle, much smaller than the pips round it, is a bar's
+        # spinner (a bar too faint to be seen; no face has a pip there — a spotted back's
+        # middle spot has two beside it, not four or more)
+        mid_a = _median_list([p[3] for p in pips])
+        gone = [i for i, p in enumerate(pips) if p[3] < SPINNER_AREA * mid_a and
+                abs(p[0] - Lc / 2.0) < BAR_CLEAR * Wc and abs(p[1] - Wc / 2.0) < BAR_CLEAR * Wc]
+        if gone:
+            pips = [p for i, p in enumerate(pips) if i not in gone]
+            stats_of = [p for i, p in enumerate(stats_of) if i not in gone]
+            comp_ids = [p for i, p in enumerate(comp_ids) if i not in gone]
+            areas = [p for i, p in enumerate(areas) if i not in gone]
     quality = 0.5 if cut_pip else 1.0
     if pips:
         med = _median_list([p[3] for p in pips])
@@ -2533,7 +2553,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 # has their area (the saddle of the middle one of three may not show)
                 k_len = min(3, int(round(elong)))
                 d_ = float(min(comp[2], comp[3]))
-                row = 0.6 <= a_ / (0.785 * d_ * d_ * k_len) <= 1.4
+                # (and at least ROW2_SHORT widths long: an oval pip is less)
+                row = elong >= ROW2_SHORT and 0.6 <= a_ / (0.785 * d_ * d_ * k_len) <= 1.4
                 if parts >= 2:
                     k = min(3, max(parts, k_len if row else parts))
                 elif a_ > 1.8 * med and len(pips) > 2:

@@ -11,6 +11,26 @@ import vision.recognizer as R
 from .scenes import assert_read_right, read_scene3d
 
 
+def test_an_oval_pip_is_one_pip():
+    # scene3d 950127: Chinese tiles with big domed pips seen aslant, each blob 1.5 times as
+    # long as wide and one peak — read as two pips run together (a 3-1 as 5-1, a 5-2 as
+    # 6-2, a 3-2 as 3-3), all unsure
+    assert_read_right(*read_scene3d(950127, 26), (((721, 368), [3, 1]), ((917, 303), [5, 2]),
+                                                  ((992, 226), [3, 2])))
+
+
+def test_a_spinner_in_the_middle_of_a_tile_whose_bar_does_not_show_is_no_pip():
+    # scene3d 13347: ivory Western tiles whose bar is too faint to be found; the brass
+    # spinner left at the centre (a fifth of a pip's area) counted as a pip — a 5-1 read as
+    # a sure 6-1, a 5-5 as a sure 6-5
+    assert_read_right(*read_scene3d(13347), (((579, 355), [5, 1]), ((731, 153), [5, 5])))
+
+
+def test_a_small_spot_at_the_centre_goes_only_among_four_or_more_pips():
+    # (a spotted back's middle spot has two beside it; a tile's pips in the middle are big)
+    assert R.SPINNER_AMONG == 4 and R.SPINNER_AREA < 0.5
+
+
 def test_a_row_of_spotted_backs_is_cut_into_backs():
     # scene3d 13548 / 13522 / 13570: spotted backs touching in a row — every way of cutting
     # the group was dropped because all its pieces were backs (a cup's inside cut in three
