@@ -3264,8 +3264,12 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     for g in groups:
         # (ways of another number of pieces, of a size guessed from the group: only if no
         # other way reads clean)
-        for pool in ([a for a in g if not (a and all(id(p) in second for p in a))],
-                     [a for a in g if a and all(id(p) in second for p in a)]):
+        # (a faint middle line counts as a bar in rows of three or more at once, in two-piece
+        # ways only when no way reads clean without it: a seam across a square reads so too)
+        pools = ([a for a in g if not (a and all(id(p) in second for p in a))],
+                 [a for a in g if a and all(id(p) in second for p in a)])
+        for pool, faint_pairs in [(pl, f) for pl in pools for f in (False, True)
+                                  if not f or (bars_judged and any(len(a) == 2 for a in pl))]:
             best = None
             clean: list[tuple] = []  # every way that reads clean
             for alt in pool:
@@ -3290,7 +3294,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         continue  # a back among read tiles
                     # (a piece across a seam reads as a Western tile whose bar is the seam: bars
                     # only where the tiles read for sure have them, and not from edge to edge)
-                    if rd.cut_pip or _wrong_split(_faint_bar(rd, bars_judged) if len(reads) > 2 else rd, bars_judged):
+                    if rd.cut_pip or _wrong_split(_faint_bar(rd, bars_judged) if len(reads) > 2 or faint_pairs else rd,
+                                                    bars_judged):
                         ok = False
                         break
                     hi, lo = rd.halves

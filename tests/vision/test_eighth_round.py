@@ -60,3 +60,11 @@ def test_a_faint_middle_line_is_a_bar_only_where_the_tiles_have_bars():
     # edge to edge: a seam, not a bar; too short: nothing
     assert not R._faint_bar(_piece(mid_run=0.95), True).has_bar
     assert not R._faint_bar(_piece(mid_run=0.4), True).has_bar
+
+
+def test_two_western_tiles_side_by_side_whose_dividers_are_faint_are_read():
+    # scene3d 950083: two Western tiles touching along their length, each piece's thin
+    # divider a faint line across its middle (0.65 of its width) — no bar, and the pair was
+    # dropped; taken only when no way reads clean without it (a seam across a square of two
+    # tiles runs nearly edge to edge too)
+    assert_read_right(*read_scene3d(950083, 32), (((793, 351), [6, 3]), ((832, 419), [6, 5])))
