@@ -1881,6 +1881,10 @@ class _Read:
     # the longest line across the piece near its middle, faint ones too (tile widths; 0 when
     # not looked for): a bar stops short of the edges, a seam runs from edge to edge
     mid_run: float = 0.0
+    # a piece of a group (read for seams) much of whose face lies above the usual level: its
+    # reading at the higher level, when that reads whole (_read_tile; _resolve_groups tries
+    # it when no way of the group reads clean otherwise)
+    high: _Read | None = None
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -2311,8 +2315,10 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     ``dark_pips``: the pips' polarity when known (else found from the face).
     ``high_level``: pips above half the strongest response (not the usual level).
     ``messy``: a face much of which is above the level is read at the higher level too
-    (not a piece of a group: its way is judged by all its pieces' readings)."""
-    grainy: list[bool] | None = [] if messy and not high_level and not seams else None
+    (a piece of a group, ``seams``, keeps that reading aside as ``high``: its big pips run
+    together at the usual level lose their count, but a piece cut across two tiles may read
+    whole at the higher level too — its way is tried so only when none reads clean)."""
+    grainy: list[bool] | None = [] if messy and not high_level else None
     rd1 = _read_face(img, corners, style, aspect_hint, debug, seams, trim, dark_pips, high_level, grainy)
     if not grainy or (rd1 is not None and _reads_whole(rd1)):
         return rd1
@@ -2323,6 +2329,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     rd2 = _read_tile(img, corners, style, aspect_hint, None, seams=seams, trim=trim, dark_pips=dark_pips,
                      high_level=True)
     if rd2 is not None and _reads_whole(rd2) and (rd1 is None or rd1.face != "up" or rd2.red >= rd1.red):
+        if seams:
+            return replace(rd1, high=rd2) if rd1 is not None else None
         return rd2
     return rd1
 
@@ -3265,17 +3273,19 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
         # (ways of another number of pieces, of a size guessed from the group: only if no
         # other way reads clean)
         # (a faint middle line counts as a bar in rows of three or more at once, in two-piece
-        # ways only when no way reads clean without it: a seam across a square reads so too)
+        # ways only when no way reads clean without it: a seam across a square reads so too;
+        # pieces' readings at the higher level, ``high``, only when none reads clean then)
         pools = ([a for a in g if not (a and all(id(p) in second for p in a))],
                  [a for a in g if a and all(id(p) in second for p in a)])
-        for pool, faint_pairs in [(pl, f) for pl in pools for f in (False, True)
-                                  if not f or (bars_judged and any(len(a) == 2 for a in pl))]:
+        for pool, faint_pairs, high in [(pl, f, h) for pl in pools for f, h in _group_passes(pl, tent_read, bars_judged)]:
             best = None
             clean: list[tuple] = []  # every way that reads clean
             for alt in pool:
                 reads = [tent_read.get(id(p)) for p in alt]
                 if not alt or any(r is None for r in reads):
                     continue
+                if high:
+                    reads = [(c, rd.high or rd, o) for c, rd, o in reads]
                 ok = True
                 # (backs whose three spots each piece shows, centred on it: the split is right —
                 # a piece cut elsewhere has them off its middle, or a spot of the next)
@@ -3376,6 +3386,19 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
             else:
                 out.extend(best[1])
     return out
+
+
+def _group_passes(pool: list, tent_read: dict, bars_judged: bool | None) -> list[tuple[bool, bool]]:
+    """The passes of :func:`_resolve_groups` over the ways ``pool`` of one group, each tried
+    only when those before read no way clean: (faint middle lines as bars in two-piece ways,
+    the pieces' readings at the higher level).  The second only if there is a two-piece way
+    in a frame whose tiles have bars, the third only if a piece has such a reading."""
+    passes = [(False, False)]
+    if bars_judged and any(len(a) == 2 for a in pool):
+        passes.append((True, False))
+    if any(r is not None and r[1].high is not None for a in pool for r in (tent_read.get(id(p)) for p in a)):
+        passes.append((passes[-1][0], True))
+    return passes
 
 
 def _faint_bar(rd: _Read, bars_judged: bool | None) -> _Read:
@@ -4026,6 +4049,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # group read every way stands as it is: its neighbours' readings decide the way.
             plain_backs.append((corners, rd, occ))
             continue
+        if rd.high is not None and id(rect) not in tent_ids:
+            rd = rd.high  # (not a way to be judged among others: read as a tile on its own is)
         if id(rect) in tent_ids:
             if rd.face == "up" and not rd.mid_run and id(rect) in pair_ids:
                 # (read whole at once, not looked at for seams: the line across its middle)

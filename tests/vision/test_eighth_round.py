@@ -68,3 +68,11 @@ def test_two_western_tiles_side_by_side_whose_dividers_are_faint_are_read():
     # dropped; taken only when no way reads clean without it (a seam across a square of two
     # tiles runs nearly edge to edge too)
     assert_read_right(*read_scene3d(950083, 32), (((793, 351), [6, 3]), ((832, 419), [6, 5])))
+
+
+def test_a_piece_of_a_group_with_big_pips_is_read_at_the_higher_level_too():
+    # scene3d 950166: ivory Chinese 6-5s with big dark pips, each touching another tile —
+    # read as pieces of a group at the usual level only, the six pips ran together and the
+    # piece read 5-0 (named 3-2 by its counts, unsure); read again at the higher level, as
+    # a tile on its own outline is, it reads 6-5
+    assert_read_right(*read_scene3d(950166, 17), (((366, 640), [6, 5]), ((290, 459), [6, 5])))
