@@ -2266,6 +2266,11 @@ SIDE_MIN = 0.08
 SIDE_SKIP = 4
 #: ... and then departs from the body all along but 1/SIDE_SKIP_PART of a line at either end
 SIDE_SKIP_PART = 25
+#: a body darker than SIDE_DARK_BODY (L*, 0-255): a band darker than it by SIDE_DARK_SHARE
+#: of its lightness, and at least SIDE_DARK_MIN, is a side too
+SIDE_DARK_BODY = 40
+SIDE_DARK_SHARE = 0.5
+SIDE_DARK_MIN = 6
 
 
 def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, int, int, int]:
@@ -2273,13 +2278,16 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
     and right: bands running the whole edge, from the edge inward, whose lightness departs
     from the body's by SIDE_GAP or more (nearly all along the edge, to one side).  A
     face seen through an outline that also holds the tile's side (a camera off vertical sees
-    it), its shadow or a strip of table."""
+    it), its shadow or a strip of table.  On a dark body (under SIDE_DARK_BODY) a band
+    darker by SIDE_DARK_SHARE of its lightness counts too: a black tile's side is black."""
+    gap_dn = SIDE_GAP if body_L >= SIDE_DARK_BODY else max(SIDE_DARK_MIN, SIDE_DARK_SHARE * body_L)
+
     def off(lines: np.ndarray, part: int = 6) -> np.ndarray:
         # (all but a sixth at either end of each line departs, and to the same side: a line
         # through a row of pips is body between them)
         q = np.sort(lines, axis=1).astype(np.float64)
         lo, hi = q[:, len(q[0]) // part] - body_L, q[:, -1 - len(q[0]) // part] - body_L
-        return ((lo >= SIDE_GAP) & (hi >= SIDE_GAP)) | ((lo <= -SIDE_GAP) & (hi <= -SIDE_GAP))
+        return ((lo >= SIDE_GAP) & (hi >= SIDE_GAP)) | ((lo <= -gap_dn) & (hi <= -gap_dn))
 
     k0 = max(3, math.ceil(SIDE_MIN * Wc))  # the narrowest band that counts
 
@@ -2292,7 +2300,8 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
             # (after lines of table, the band departs all along: a row of pips along the
             # edge, after lines of face, has body between its pips)
             part = 6 if j == 0 else SIDE_SKIP_PART
-            if abs(cv2.mean(ls[:k0])[0] - body_L) < 0.5 * SIDE_GAP or not off(ls[:k0], part).all():
+            d0 = cv2.mean(ls[:k0])[0] - body_L
+            if (d0 < 0.5 * SIDE_GAP if d0 >= 0 else -d0 < 0.5 * gap_dn) or not off(ls[:k0], part).all():
                 continue  # (most outlines: their first lines are the face already)
             o = off(ls[: most - j], part)
             k = k0

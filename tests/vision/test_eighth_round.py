@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 import vision.recognizer as R
 
 from .scenes import assert_read_right, read_scene3d
@@ -76,3 +78,28 @@ def test_a_piece_of_a_group_with_big_pips_is_read_at_the_higher_level_too():
     # piece read 5-0 (named 3-2 by its counts, unsure); read again at the higher level, as
     # a tile on its own outline is, it reads 6-5
     assert_read_right(*read_scene3d(950166, 17), (((366, 640), [6, 5]), ((290, 459), [6, 5])))
+
+
+def test_a_black_tiles_side_taken_in_by_its_outline_is_cut_off():
+    # scene3d 13320 / 13517 / 13540 / 13362: black tiles seen aslant, the outline taking in
+    # the side, which is black too (L* 5 against a face of 16: far under SIDE_GAP) — a 3-3
+    # read as a sure 3-2, 1-1s as 1-0 and 4-0, a 4-4 as 6-4, a row of a 3-1 and two backs
+    # dropped.  On a dark body a band darker by half its lightness is a side too.
+    assert_read_right(*read_scene3d(13320), (((513, 240), [3, 3]), ((54, 369), [1, 1])))
+    assert_read_right(*read_scene3d(13517), (((1244, 448), [1, 1]),))
+    assert_read_right(*read_scene3d(13540), (((1135, 367), [4, 4]), ((1069, 637), None)))
+    assert_read_right(*read_scene3d(13362), (((1002, 422), [3, 1]), ((1071, 388), None), ((1137, 355), None)))
+
+
+def test_side_bands_of_a_dark_body_count_darker_bands_by_its_share():
+    # a face of L* 16 whose top 10 rows are L* 5 (its side): cut off; at L* 12 (4 darker,
+    # under SIDE_DARK_MIN and half the body) not
+    face = np.full((48, 110), 16, np.uint8)
+    face[:10] = 5
+    assert R._side_bands(face, 16.0, 110, 48)[0] == 10
+    face[:10] = 12
+    assert R._side_bands(face, 16.0, 110, 48) == (0, 0, 0, 0)
+    # a light body keeps the absolute gap: 20 darker is not a side
+    light = np.full((48, 110), 200, np.uint8)
+    light[:10] = 180
+    assert R._side_bands(light, 200.0, 110, 48) == (0, 0, 0, 0)
