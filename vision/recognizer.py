@@ -1885,6 +1885,9 @@ class _Read:
     # reading at the higher level, when that reads whole (_read_tile; _resolve_groups tries
     # it when no way of the group reads clean otherwise)
     high: _Read | None = None
+    # the face's spots all drawn out the same way (motion blur): (angle in the crop, in
+    # radians from its long axis; length in crop pixels) — see _smear
+    smear: tuple[float, float] | None = None
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -2329,6 +2332,12 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     whole at the higher level too — its way is tried so only when none reads clean)."""
     grainy: list[bool] | None = [] if messy and not high_level else None
     rd1 = _read_face(img, corners, style, aspect_hint, debug, seams, trim, dark_pips, high_level, grainy)
+    if rd1 is not None and rd1.smear is not None and not _reads_whole(rd1):
+        # (its spots all drawn out the same way: motion blur — read with them shrunk back)
+        rd_s = _read_face(img, corners, style, aspect_hint, None, seams, trim, dark_pips, high_level, None,
+                          smear=rd1.smear)
+        if rd_s is not None and _reads_whole(rd_s):
+            return rd_s
     if not grainy or (rd1 is not None and _reads_whole(rd1)):
         return rd1
     # much of the face above the level: a grainy body of a saturated colour (a* counts
@@ -2344,9 +2353,61 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     return rd1
 
 
+#: spots drawn out the same way: at least SMEAR_MIN of them, each SMEAR_ELONG times as long
+#: as wide or more, their directions agreeing (mean resultant of the doubled angles) to
+#: SMEAR_AGREE
+SMEAR_MIN = 3
+SMEAR_ELONG = 1.35
+SMEAR_AGREE = 0.95
+#: ... and are shrunk along it by this share of the blur's length estimated
+SMEAR_SHRINK = 0.5
+
+
+def _smear(lbl: np.ndarray, stats: np.ndarray, n: int, Wc: int) -> tuple[float, float] | None:
+    """The direction and length of a motion blur shown by a face's spots (components of
+    ``lbl``, pip-sized): every one drawn out the same way.  From each spot's second moments
+    (a disc of diameter d blurred along a line of length b has variances d²/16 + b²/12 and
+    d²/16): the mean direction and the median b."""
+    if n < SMEAR_MIN + 1:
+        return None
+    a = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
+    ok = (a >= max(5.0, math.pi * (0.035 * Wc) ** 2)) & (a <= math.pi * (0.2 * Wc) ** 2 * 2)
+    ok[0] = False
+    if np.count_nonzero(ok) < SMEAR_MIN:
+        return None
+    rows = []
+    for i in np.nonzero(ok)[0]:
+        x, y, w_, h_ = stats[i, :4]
+        mu = cv2.moments((lbl[y : y + h_, x : x + w_] == i).view(np.uint8), binaryImage=True)
+        cxx, cyy, cxy = mu["mu20"] / a[i], mu["mu02"] / a[i], mu["mu11"] / a[i]
+        disc = math.sqrt(max(0.0, (cxx - cyy) ** 2 / 4 + cxy * cxy))
+        l1, l2 = (cxx + cyy) / 2 + disc, max(1e-6, (cxx + cyy) / 2 - disc)
+        if l1 < SMEAR_ELONG * SMEAR_ELONG * l2:
+            return None  # (a round spot: no blur — most faces stop at their first)
+        rows.append((cxx, cyy, cxy, l1, l2))
+    cxx, cyy, cxy, l1, l2 = np.array(rows).T
+    ang2 = np.arctan2(2 * cxy, cxx - cyy)  # doubled angles of the long axes
+    c, s_ = float(np.mean(np.cos(ang2))), float(np.mean(np.sin(ang2)))
+    if math.hypot(c, s_) < SMEAR_AGREE:
+        return None
+    b = float(np.median(np.sqrt(12.0 * (l1 - l2))))
+    return (0.5 * math.atan2(s_, c), SMEAR_SHRINK * b)
+
+
+def _line_kernel(angle: float, length: float) -> np.ndarray:
+    """A line of ``length`` pixels at ``angle`` (radians) as a structuring element."""
+    k = max(1, int(round(length)))
+    k += 1 - k % 2
+    ker = np.zeros((k, k), np.uint8)
+    c = (k - 1) / 2.0
+    dx, dy = c * math.cos(angle), c * math.sin(angle)
+    cv2.line(ker, (int(round(c - dx)), int(round(c - dy))), (int(round(c + dx)), int(round(c + dy))), 1, 1)
+    return ker
+
+
 def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None, seams: bool, trim: bool, dark_pips: bool | None, high_level: bool,
-               grainy: list | None) -> _Read | None:
+               grainy: list | None, smear: tuple[float, float] | None = None) -> _Read | None:
     """One reading of the outline ``corners`` (see :func:`_read_tile`, which reads a grainy
     face again).  ``grainy``: True is added to it when much of the face (MESSY_SHARE) lies
     above the pips' level."""
@@ -2400,6 +2461,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if high_level:
         thr = max(thr, HIGH_LEVEL * float(resp.max()))
     _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
+    if smear is not None:
+        bw = cv2.erode(bw, _line_kernel(*smear))
     if grainy is not None and cv2.countNonZero(bw) > MESSY_SHARE * cv2.countNonZero(inner):
         grainy.append(True)
     # a pip that the outline cuts through: the outline is wrong (too narrow or shifted), and
@@ -2714,10 +2777,16 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         splits = (split - 0.07 * Lc, split, split + 0.07 * Lc) if amb else (split,)
         layout_ok = any(_die_layouts_ok(pips, counted, sp, Lc, Wc, chinese=True) and all(
             1 <= h <= 6 for h in _halves_at(pips, counted, sp)) for sp in splits)
-    return _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
-                 bar_through or line_across, seam_along, layout_ok, long3,
-                 _red_rank(pips, counted, pip_a, split, h1, h2), *_red_white_a(pips, counted, pip_a, split, h1, h2),
-                 mid_run)
+    rd = _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
+               bar_through or line_across, seam_along, layout_ok, long3,
+               _red_rank(pips, counted, pip_a, split, h1, h2), *_red_white_a(pips, counted, pip_a, split, h1, h2),
+               mid_run)
+    if smear is None and not _reads_whole(rd):
+        # (looked at only where the reading is not whole: the spots' moments cost)
+        smeared = _smear(lbl, stats, n, Wc)
+        if smeared is not None:
+            rd = replace(rd, smear=smeared)
+    return rd
 
 
 def _mid_run(resp: np.ndarray, level: float, Lc: int, Wc: int) -> float:

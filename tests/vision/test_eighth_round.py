@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 import vision.recognizer as R
@@ -103,3 +104,32 @@ def test_side_bands_of_a_dark_body_count_darker_bands_by_its_share():
     light = np.full((48, 110), 200, np.uint8)
     light[:10] = 180
     assert R._side_bands(light, 200.0, 110, 48) == (0, 0, 0, 0)
+
+
+def test_pips_drawn_out_by_motion_blur_are_shrunk_back():
+    # scene3d 950106: the camera moved — every pip of a tile drawn out the same way, each
+    # counted as two run together (a 5-1 read 10-1, a 5-5 6-3, unsure); read again with the
+    # spots shrunk along the blur, they read whole
+    assert_read_right(*read_scene3d(950106, 22), (((923, 263), [5, 1]), ((705, 33), [5, 5])))
+
+
+def _spots(angles) -> tuple:
+    img = np.zeros((48, 110), np.uint8)
+    for k, ang in enumerate(angles):
+        cx, cy = 15 + 20 * k, 24
+        dx, dy = 4 * np.cos(ang), 4 * np.sin(ang)
+        cv2.line(img, (int(round(cx - dx)), int(round(cy - dy))), (int(round(cx + dx)), int(round(cy + dy))), 255, 7)
+    n, lbl, stats, _ = cv2.connectedComponentsWithStats(img, connectivity=8)
+    return lbl, stats, n
+
+
+def test_smear_wants_every_spot_drawn_out_the_same_way():
+    found = R._smear(*_spots([0.3] * 4), 48)
+    assert found is not None and abs(found[0] - 0.3) < 0.1 and found[1] > 2
+    assert R._smear(*_spots([0.3, 1.8, 0.3, 1.8]), 48) is None  # two ways: pips run together
+    assert R._smear(*_spots([0.3, 0.3]), 48) is None  # too few
+    round_ = np.zeros((48, 110), np.uint8)
+    for k in range(4):
+        cv2.circle(round_, (15 + 20 * k, 24), 5, 255, -1)
+    n, lbl, stats, _ = cv2.connectedComponentsWithStats(round_, connectivity=8)
+    assert R._smear(lbl, stats, n, 48) is None
