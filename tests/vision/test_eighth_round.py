@@ -1,6 +1,6 @@
 """Eighth round of 2026-11-25 (docs/vision.md, "Oval pips, spinners without a bar, spotted
-backs in rows, faint dividers, big pips in pieces, black sides"): each scene test fails on
-the code before its change (the others guard the helpers)."""
+backs in rows, faint dividers, big pips in pieces, black sides, motion blur"): each scene
+test fails on the code before its change (the others guard the helpers)."""
 
 from __future__ import annotations
 
