@@ -2550,7 +2550,6 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     amin = max(5.0, math.pi * pip_r_min * pip_r_min)
     amax = math.pi * (0.2 * Wc) ** 2
     pips: list[tuple[float, float, bool, float]] = []
-    areas = []
     stats_of = []
     comp_ids = []
     ws_, hs_, as_ = (stats[:, i].astype(np.float64) for i in (2, 3, 4))
@@ -2597,7 +2596,6 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             # no pip: a pip's centre stands well clear of the level (texture, grain); a red
             # one on a dark body may not (its response is its redness, weaker)
             continue
-        areas.append(a_)
         stats_of.append(stats[k])
         comp_ids.append(k)
         pips.append((float(cents[k][0]), float(cents[k][1]), False, float(a_)))
@@ -2612,7 +2610,6 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             pips = [p for i, p in enumerate(pips) if i not in gone]
             stats_of = [p for i, p in enumerate(stats_of) if i not in gone]
             comp_ids = [p for i, p in enumerate(comp_ids) if i not in gone]
-            areas = [p for i, p in enumerate(areas) if i not in gone]
     quality = 0.5 if cut_pip else 1.0
     if pips:
         med = _median_list([p[3] for p in pips])
@@ -4131,8 +4128,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             rd = rd.high  # (not a way to be judged among others: read as a tile on its own is)
         if id(rect) in tent_ids:
             if rd.face == "up" and not rd.mid_run and id(rect) in pair_ids:
-                # (read whole at once, not looked at for seams: the line across its middle)
-                rd_s = _read_tile(image_bgr, corners, style, aspect_hint, seams=True, trim=False)
+                # (read whole at once, not looked at for seams: the line across its middle —
+                # only that is taken, so not read at the higher level too)
+                rd_s = _read_tile(image_bgr, corners, style, aspect_hint, seams=True, trim=False, messy=False)
                 if rd_s is not None:
                     rd = replace(rd, mid_run=rd_s.mid_run)
             tent_read[id(rect)] = (corners, rd, occ)
