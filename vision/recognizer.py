@@ -3230,13 +3230,15 @@ FIRST_READ_CONF = 0.96
 #: ... and shows at least this many pips (three spots may be a spotted back seen through an
 #: outline that also holds its shadow: the re-cut tells)
 FIRST_READ_MIN_PIPS = 4
+#: ... but a face beside a back in a group of two: two pips are enough (a 1-1 next to a back)
+PAIR_BACK_PIPS = 2
 
 
-def _reads_whole(rd: _Read) -> bool:
-    """A face-up reading with every pip whole and round, enough pips, and halves that agree
-    with the pip total and red count (checked as if red were painted: an unpainted set falls
-    back to the re-cut)."""
-    if rd.face != "up" or rd.cut_pip or rd.quality < 1.0 or rd.n_pips < FIRST_READ_MIN_PIPS:
+def _reads_whole(rd: _Read, min_pips: int = FIRST_READ_MIN_PIPS) -> bool:
+    """A face-up reading with every pip whole and round, enough pips (``min_pips``), and
+    halves that agree with the pip total and red count (checked as if red were painted: an
+    unpainted set falls back to the re-cut)."""
+    if rd.face != "up" or rd.cut_pip or rd.quality < 1.0 or rd.n_pips < min_pips:
         return False
     return _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF
 
@@ -3368,8 +3370,12 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if all(rd.face != "up" or rd.halves[1] == 0 for _, rd, _ in reads) and not spotted:
                     continue
                 if any(rd.face != "up" for _, rd, _ in reads) and not spotted and \
-                        not any(_reads_whole(rd) for _, rd, _ in reads):
-                    continue  # backs beside nothing read whole (a cup's dark inside cut in three)
+                        not any(_reads_whole(rd, PAIR_BACK_PIPS if len(reads) == 2 else FIRST_READ_MIN_PIPS)
+                                for _, rd, _ in reads):
+                    # backs beside nothing read whole (a cup's dark inside cut in three); a back
+                    # and a face of two or three pips (1-1, 2-1) side by side or end to end
+                    # read whole if it names its tile by its counts
+                    continue
                 bad = 0
                 for k, (_, rd, _) in enumerate(reads):
                     if rd.face != "up":
