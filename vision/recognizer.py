@@ -2332,8 +2332,9 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     whole at the higher level too — its way is tried so only when none reads clean)."""
     grainy: list[bool] | None = [] if messy and not high_level else None
     rd1 = _read_face(img, corners, style, aspect_hint, debug, seams, trim, dark_pips, high_level, grainy)
-    if rd1 is not None and rd1.smear is not None and not _reads_whole(rd1):
-        # (its spots all drawn out the same way: motion blur — read with them shrunk back)
+    if rd1 is not None and rd1.smear is not None:
+        # (its spots all drawn out the same way: motion blur — read with them shrunk back;
+        # _read_face looks for a smear only in a reading not whole)
         rd_s = _read_face(img, corners, style, aspect_hint, None, seams, trim, dark_pips, high_level, None,
                           smear=rd1.smear)
         if rd_s is not None and _reads_whole(rd_s):
@@ -3369,12 +3370,12 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 spotted = all(rd.face != "up" and rd.spots_back and not rd.cut_pip for _, rd, _ in reads)
                 if all(rd.face != "up" or rd.halves[1] == 0 for _, rd, _ in reads) and not spotted:
                     continue
+                # backs beside nothing read whole (a cup's dark inside cut in three); beside a
+                # back in a way of two, a face of two or three pips (1-1, 2-1) naming its tile
+                # by its counts is whole enough
+                min_pips = PAIR_BACK_PIPS if len(reads) == 2 else FIRST_READ_MIN_PIPS
                 if any(rd.face != "up" for _, rd, _ in reads) and not spotted and \
-                        not any(_reads_whole(rd, PAIR_BACK_PIPS if len(reads) == 2 else FIRST_READ_MIN_PIPS)
-                                for _, rd, _ in reads):
-                    # backs beside nothing read whole (a cup's dark inside cut in three); a back
-                    # and a face of two or three pips (1-1, 2-1) side by side or end to end
-                    # read whole if it names its tile by its counts
+                        not any(_reads_whole(rd, min_pips) for _, rd, _ in reads):
                     continue
                 bad = 0
                 for k, (_, rd, _) in enumerate(reads):
