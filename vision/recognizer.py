@@ -3764,20 +3764,57 @@ def _hand_beside(img: np.ndarray, corners: np.ndarray, rd: _Read, tile_len: floa
     return float(np.count_nonzero(skin[core > 0])) < HAND_BESIDE * max(1, int(np.count_nonzero(core)))
 
 
+#: sizes (of the median tile read) tried in turn for a tile laid over a cluster of pips
+PF_SIZES = (1.0, 0.9, 0.8)
+
+
+def _runs_on(img: np.ndarray, corners: np.ndarray, body_lab: np.ndarray, reach: float = 0.15,
+             tol: float = 25.0) -> bool:
+    """Does the colour ``body_lab`` (Lab) go on beyond both short ends of the outline
+    ``corners`` (full-image pixels; corners 0-1 along the long side) — the outline a part
+    of something longer, two tiles end to end, not a tile?  Looked at in strips ``reach``
+    of the length beyond each end, over the middle half of the width.
+
+    >>> img = np.full((200, 300, 3), (40, 110, 40), np.uint8)              # green felt
+    >>> _ = cv2.rectangle(img, (50, 80), (250, 120), (25, 25, 25), -1)     # two tiles end to end
+    >>> quad = np.float32([[100, 80], [200, 80], [200, 120], [100, 120]])  # the middle of them
+    >>> body = cv2.cvtColor(np.full((1, 1, 3), 25, np.uint8), cv2.COLOR_BGR2Lab)[0, 0].astype(np.float32)
+    >>> _runs_on(img, quad, body)
+    True
+    >>> _ = cv2.rectangle(img, (50, 80), (250, 120), (40, 110, 40), -1)
+    >>> _ = cv2.rectangle(img, (100, 80), (200, 120), (25, 25, 25), -1)    # one tile
+    >>> _runs_on(img, quad, body)
+    False
+    """
+    c = corners.astype(np.float64)
+    u = c[1] - c[0]
+    v = c[3] - c[0]
+    o = c[0] - reach * u + 0.25 * v
+    src = np.float32([o, o + (1 + 2 * reach) * u, o + (1 + 2 * reach) * u + 0.5 * v, o + 0.5 * v])
+    n = 8
+    w = int(round(n * (1 + 2 * reach) / reach))
+    strip = cv2.warpPerspective(img, cv2.getPerspectiveTransform(src, np.float32([[0, 0], [w, 0], [w, 8], [0, 8]])),
+                                (w, 8), flags=cv2.INTER_AREA)
+    lab = cv2.cvtColor(strip, cv2.COLOR_BGR2Lab).astype(np.float32)
+    ends = (lab[:, : n - 1].reshape(-1, 3), lab[:, w - n + 1:].reshape(-1, 3))
+    return all(float(np.abs(np.median(e, axis=0) - body_lab).sum()) <= tol for e in ends)
+
+
 def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s: float, raw: list, style: str,
                   aspect_hint: float | None, red_reliable: bool, hand_mask: np.ndarray,
                   planes: tuple | None = None) -> list[tuple]:
     """Tiles whose outline does not show against the table (ivory on a checked cloth of its
     own colour, dark on dark felt) but whose pips do: pip-like spots outside every tile found
-    are clustered, a rectangle of the size of the tiles read in this image is laid over each
-    cluster along the ways its arrangement allows, and read like any other outline; kept only
+    are clustered, a rectangle of the size of the tiles read in this image (or, where that
+    fits nowhere, a little smaller: ``PF_SIZES``) is laid over each cluster along the ways
+    its arrangement allows, and read like any other outline; kept only
     if one reading is whole and consistent, holds every spot of the cluster and no other."""
     ups = [(float(np.linalg.norm(c[1] - c[0])), float(np.linalg.norm(c[2] - c[1])))
            for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
     if len(ups) < 2:
         return []
-    L = _median_list([u[0] for u in ups]) * s
-    Wd = _median_list([u[1] for u in ups]) * s
+    L0 = L = _median_list([u[0] for u in ups]) * s
+    Wd0 = Wd = _median_list([u[1] for u in ups]) * s
     if Wd < 12:
         return []
     bodies = [rd.body_lab for _c, rd, o in raw if rd.face == "up" and rd.body_lab is not None and not o]
@@ -3842,67 +3879,81 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
             continue
         cl = pts[ix]
         ext = cl.max(axis=0) - cl.min(axis=0)
-        if ext[0] * ext[0] + ext[1] * ext[1] > L * L:
-            continue  # too spread for one tile
         ctr = cl.mean(axis=0)
         cov = np.cov((cl - ctr).T)
         ev, evec = np.linalg.eigh(cov)
         ax = evec[:, 1]
+        # the tiles read may have been read with their side or shadow (dark tiles on dark
+        # felt): the rectangle is laid a little smaller too, when the full size fits nowhere
+        # — only where the full size holds no other spot and overlaps no tile found, and it
+        # must hold exactly the cluster's pips and end where the tile's colour ends
         found = []
-        for u in (ax, np.array([-ax[1], ax[0]])):
-            v = np.array([-u[1], u[0]])
-            pu, pv = (cl - ctr) @ u, (cl - ctr) @ v
-            if pu.max() - pu.min() > 0.9 * L or pv.max() - pv.min() > 0.8 * Wd:
-                continue  # the spots do not fit a tile this way
-            mid_v = 0.5 * (pv.max() + pv.min())
-            lo_c, hi_c = pu.max() - 0.42 * L, pu.min() + 0.42 * L  # tile centres keeping the spots inside
-            shifts = {0.5 * (pu.max() + pu.min())}
-            if hi_c > lo_c:
-                shifts |= {lo_c, hi_c}
-            for sh in sorted(shifts):
-                c0 = ctr + sh * u + mid_v * v
-                # no other spot inside, every spot of the cluster inside
-                d = pts - c0
-                # (and none just beyond its outline: pips of the same tile left outside)
-                inside = (np.abs(d @ u) <= 0.5 * L + 0.35 * Wd) & (np.abs(d @ v) <= 0.65 * Wd)
-                if np.count_nonzero(inside) != len(cl) or not inside[ix].all():
-                    continue
-                hu, hv = 0.5 * L * u, 0.5 * Wd * v
-                corners = np.array([c0 - hu - hv, c0 + hu - hv, c0 + hu + hv, c0 - hu + hv], np.float32)
-                if corners.min() < 0 or corners[:, 0].max() >= Ws or corners[:, 1].max() >= Hs:
-                    continue  # running out of the frame: partly hidden, not guessed
-                dt = tile_pts - c0
-                if np.any((np.abs(dt @ u) <= 0.5 * L + 0.5 * L) & (np.abs(dt @ v) <= Wd)):
-                    continue  # overlapping a tile found
-                if any_hand:
-                    pm = np.zeros_like(hand_mask)
-                    cv2.fillConvexPoly(pm, corners.astype(np.int32), 1)
-                    if np.any(hand_mask[pm > 0]):
-                        continue  # a hand over it
-                # one colour right up to its outline (a ring where no pip lies)
-                ring = cv2.cvtColor(cv2.warpPerspective(img, cv2.getPerspectiveTransform(
-                    (corners / s).astype(np.float32), np.float32([[0, 0], [40, 0], [40, 20], [0, 20]])), (40, 20)),
-                    cv2.COLOR_BGR2Lab).astype(np.float32)
-                ring = np.concatenate([ring[:3].reshape(-1, 3), ring[-3:].reshape(-1, 3),
-                                       ring[3:-3, :3].reshape(-1, 3), ring[3:-3, -3:].reshape(-1, 3)])
-                ring_med = np.median(ring, axis=0)
-                dev = np.abs(ring - ring_med)
-                if np.mean((dev[:, 0] < 25) & (dev[:, 1] + dev[:, 2] < 20)) < 0.8:
-                    continue
-                if min(float(np.abs(ring_med - b).sum()) for b in bodies) > 40:
-                    continue  # not the colour of the tiles read in this image
-                cf = corners / s
-                rd = _read_tile(img, cf, style, aspect_hint)
-                if rd is None or not _reads_whole(rd) or rd.n_pips < len(cl) or rd.has_bar is None:
-                    continue
-                nm = _name_and_confidence(rd, red_reliable)[1]
-                if nm is None or rd.body_lab is None:
-                    continue
-                # its body has the colour of the tiles read in this image (of two of them:
-                # one outlier, a tile misread, must not vouch for a patch of table)
-                if sum(float(np.abs(rd.body_lab - b).sum()) <= 30 for b in bodies) < 2:
-                    continue
-                found.append((cf, rd, nm))
+        for f_sz in PF_SIZES:
+            L, Wd = f_sz * L0, f_sz * Wd0
+            if ext[0] * ext[0] + ext[1] * ext[1] > L * L:
+                break  # too spread for one tile
+            for u in (ax, np.array([-ax[1], ax[0]])):
+                v = np.array([-u[1], u[0]])
+                pu, pv = (cl - ctr) @ u, (cl - ctr) @ v
+                if pu.max() - pu.min() > 0.9 * L or pv.max() - pv.min() > 0.8 * Wd:
+                    continue  # the spots do not fit a tile this way
+                mid_v = 0.5 * (pv.max() + pv.min())
+                lo_c, hi_c = pu.max() - 0.42 * L, pu.min() + 0.42 * L  # tile centres keeping the spots inside
+                shifts = {0.5 * (pu.max() + pu.min())}
+                if hi_c > lo_c:
+                    shifts |= {lo_c, hi_c}
+                for sh in sorted(shifts):
+                    c0 = ctr + sh * u + mid_v * v
+                    # no other spot inside, every spot of the cluster inside
+                    d = pts - c0
+                    # (and none just beyond its outline: pips of the same tile left outside)
+                    inside = (np.abs(d @ u) <= 0.5 * L + 0.35 * Wd) & (np.abs(d @ v) <= 0.65 * Wd)
+                    if np.count_nonzero(inside) != len(cl) or not inside[ix].all():
+                        continue
+                    if f_sz < 1.0 and np.count_nonzero(
+                            (np.abs(d @ u) <= 0.5 * L0 + 0.35 * Wd0) & (np.abs(d @ v) <= 0.65 * Wd0)) != len(cl):
+                        continue  # (smaller only where the tile's full size holds no other spot either)
+                    hu, hv = 0.5 * L * u, 0.5 * Wd * v
+                    corners = np.array([c0 - hu - hv, c0 + hu - hv, c0 + hu + hv, c0 - hu + hv], np.float32)
+                    if corners.min() < 0 or corners[:, 0].max() >= Ws or corners[:, 1].max() >= Hs:
+                        continue  # running out of the frame: partly hidden, not guessed
+                    dt = tile_pts - c0
+                    if np.any((np.abs(dt @ u) <= L0) & (np.abs(dt @ v) <= Wd0)):
+                        continue  # overlapping a tile found (at the full size)
+                    if any_hand:
+                        pm = np.zeros_like(hand_mask)
+                        cv2.fillConvexPoly(pm, corners.astype(np.int32), 1)
+                        if np.any(hand_mask[pm > 0]):
+                            continue  # a hand over it
+                    # one colour right up to its outline (a ring where no pip lies)
+                    ring = cv2.cvtColor(cv2.warpPerspective(img, cv2.getPerspectiveTransform(
+                        (corners / s).astype(np.float32), np.float32([[0, 0], [40, 0], [40, 20], [0, 20]])), (40, 20)),
+                        cv2.COLOR_BGR2Lab).astype(np.float32)
+                    ring = np.concatenate([ring[:3].reshape(-1, 3), ring[-3:].reshape(-1, 3),
+                                           ring[3:-3, :3].reshape(-1, 3), ring[3:-3, -3:].reshape(-1, 3)])
+                    ring_med = np.median(ring, axis=0)
+                    dev = np.abs(ring - ring_med)
+                    if np.mean((dev[:, 0] < 25) & (dev[:, 1] + dev[:, 2] < 20)) < 0.8:
+                        continue
+                    if min(float(np.abs(ring_med - b).sum()) for b in bodies) > 40:
+                        continue  # not the colour of the tiles read in this image
+                    cf = corners / s
+                    rd = _read_tile(img, cf, style, aspect_hint)
+                    if rd is None or not _reads_whole(rd) or rd.n_pips < len(cl) or rd.has_bar is None or (
+                            f_sz < 1.0 and rd.n_pips != len(cl)):
+                        continue
+                    nm = _name_and_confidence(rd, red_reliable)[1]
+                    if nm is None or rd.body_lab is None:
+                        continue
+                    # its body has the colour of the tiles read in this image (of two of them:
+                    # one outlier, a tile misread, must not vouch for a patch of table)
+                    if sum(float(np.abs(rd.body_lab - b).sum()) <= 30 for b in bodies) < 2:
+                        continue
+                    if f_sz < 1.0 and _runs_on(img, cf, rd.body_lab):
+                        continue  # smaller than its tile: the body goes on beyond both ends
+                    found.append((cf, rd, nm))
+            if found:
+                break
         if found and len({f[2] for f in found}) == 1:
             out.append((found[0][0], found[0][1], False))
             taken.append(ix)

@@ -1,0 +1,40 @@
+"""Tenth round of 2026-11-26 (docs/vision.md, "A smaller rectangle over a cluster of pips"):
+each scene test fails on the code before its change (the others guard it and its helper)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+import vision.recognizer as R
+
+from .scenes import assert_read_right, read_scene3d
+
+
+def test_tiles_found_by_their_pips_where_the_tiles_read_include_their_shadow():
+    # scene3d 14485 (black Western tiles on dark green felt) and 951089: the tiles read were
+    # read with their shadow or side, so the rectangle laid over a cluster of pips was too
+    # big to fit (a ring of felt or shadow inside it, or the frame's edge): a little smaller,
+    # it reads the tile
+    assert_read_right(*read_scene3d(14485, 24), (((569, 559), [5, 4]),))
+    assert_read_right(*read_scene3d(951089, 15), (((476, 238), [3, 3]), ((986, 414), [6, 3])))
+
+
+def test_no_smaller_rectangle_across_two_tiles_end_to_end():
+    # scene3d 950053: Chinese tiles end to end (5-2, 4-2, 6-6), black on wood; a rectangle a
+    # tenth smaller fits the 5 of one and the 4 of the next between their ends and reads a
+    # whole 5-4 — but the tiles' colour goes on beyond both its ends
+    labels, tl, readings = read_scene3d(950053, 12)
+    assert not [r for r in readings if not r.uncertain and math.dist(r.center, (1160, 370)) < 0.25 * tl]
+
+
+def test_runs_on_looks_beyond_both_ends_only():
+    img = np.full((200, 300, 3), (40, 110, 40), np.uint8)
+    body = R.cv2.cvtColor(np.full((1, 1, 3), 25, np.uint8), R.cv2.COLOR_BGR2Lab)[0, 0].astype(np.float32)
+    quad = np.float32([[100, 80], [200, 80], [200, 120], [100, 120]])
+    img[80:121, 100:231] = 25  # the body goes on beyond one end only (a tile with its shadow)
+    assert not R._runs_on(img, quad, body)
+    img[80:121, 70:100] = 25  # ... and beyond the other
+    assert R._runs_on(img, quad, body)
+    assert R.PF_SIZES[0] == 1.0  # the full size first: a rectangle is made smaller only where it fits nowhere
