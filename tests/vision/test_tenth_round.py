@@ -38,3 +38,13 @@ def test_runs_on_looks_beyond_both_ends_only():
     img[80:121, 70:100] = 25  # ... and beyond the other
     assert R._runs_on(img, quad, body)
     assert R.PF_SIZES[0] == 1.0  # the full size first: a rectangle is made smaller only where it fits nowhere
+
+
+def test_a_pip_split_by_its_highlight_is_counted_once_where_that_names_the_tile():
+    # scene3d 14966 (a Chinese 6-6, black, a red pip drawn out by its highlight), 15163 and
+    # 951151: a blob no bigger than the single pips beside it counted as two run together
+    # gave 7-6, 5-3 — no tile, unsure; counted once, the halves, the red count and the
+    # layouts agree
+    assert_read_right(*read_scene3d(14966, 24), (((942, 243), [6, 6]),))
+    assert_read_right(*read_scene3d(15163, 24), (((705, 205), [4, 2]), ((1084, 205), [6, 6])))
+    assert_read_right(*read_scene3d(951151, 27), (((1076, 403), [4, 3]),))
