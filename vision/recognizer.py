@@ -2161,6 +2161,10 @@ BAR_CLEAR = 0.12
 #: SPINNER_AREA of their median area
 SPINNER_AMONG = 4
 SPINNER_AREA = 0.4
+#: two spots each under FRAGMENT_AREA of the median pip's area, closer than FRAGMENT_REACH of
+#: its diameter, together no more than a pip and a third: one pip in pieces (a broken ring)
+FRAGMENT_AREA = 0.7
+FRAGMENT_REACH = 0.75
 
 
 def _broken_bar(bw: np.ndarray, Lc: int, Wc: int, cc: tuple | None = None) -> tuple[float, float, np.ndarray] | None:
@@ -2607,6 +2611,26 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         mid_a = _median_list([p[3] for p in pips])
         gone = [i for i, p in enumerate(pips) if p[3] < SPINNER_AREA * mid_a and
                 abs(p[0] - Lc / 2.0) < BAR_CLEAR * Wc and abs(p[1] - Wc / 2.0) < BAR_CLEAR * Wc]
+        if gone:
+            pips = [p for i, p in enumerate(pips) if i not in gone]
+            stats_of = [p for i, p in enumerate(stats_of) if i not in gone]
+            comp_ids = [p for i, p in enumerate(comp_ids) if i not in gone]
+    if len(pips) >= 3:
+        # two small spots closer than a pip's size: one pip in pieces (a ring painted round
+        # its rim, broken where it is faint) — one pip, at their joint centre
+        mid_a = _median_list([p[3] for p in pips])
+        reach = FRAGMENT_REACH * math.sqrt(4.0 * mid_a / math.pi)
+        small_ = [i for i, p in enumerate(pips) if p[3] < FRAGMENT_AREA * mid_a]
+        gone = set()
+        for i in small_:
+            for j in small_:
+                if j <= i or i in gone or j in gone:
+                    continue
+                (xi, yi, _, ai), (xj, yj, _, aj) = pips[i], pips[j]
+                if math.hypot(xi - xj, yi - yj) < reach and ai + aj <= 1.3 * mid_a:
+                    keep_, drop_ = (i, j) if ai >= aj else (j, i)
+                    pips[keep_] = ((xi * ai + xj * aj) / (ai + aj), (yi * ai + yj * aj) / (ai + aj), False, ai + aj)
+                    gone.add(drop_)
         if gone:
             pips = [p for i, p in enumerate(pips) if i not in gone]
             stats_of = [p for i, p in enumerate(stats_of) if i not in gone]

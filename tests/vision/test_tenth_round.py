@@ -48,3 +48,12 @@ def test_a_pip_split_by_its_highlight_is_counted_once_where_that_names_the_tile(
     assert_read_right(*read_scene3d(14966, 24), (((942, 243), [6, 6]),))
     assert_read_right(*read_scene3d(15163, 24), (((705, 205), [4, 2]), ((1084, 205), [6, 6])))
     assert_read_right(*read_scene3d(951151, 27), (((1076, 403), [4, 3]),))
+
+
+def test_a_ring_pip_broken_in_two_is_one_pip():
+    # scene3d 14993 (ring pips painted round their rims, a ring broken where it is faint)
+    # and 14948: the two pieces were counted as two pips, 7-5 and 7-6
+    assert_read_right(*read_scene3d(14993, 24), (((626, 218), [6, 5]),))
+    assert_read_right(*read_scene3d(14948, 24), (((455, 355), [6, 6]),))
+    # pieces are much smaller than a pip and much closer than two pips ever lie
+    assert R.FRAGMENT_AREA < 1.0 and R.FRAGMENT_REACH < 1.0
