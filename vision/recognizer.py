@@ -2981,15 +2981,28 @@ def _rank_all_red(raw: list) -> list:
     is off: their pips, pale under this light, cannot be ranked within the tile — but may
     be against the frame.  When every one of them is RED_RANK_GAP redder (a*) than the
     reddest pip a painted set has white on the tiles read sure (RED_FRAME_MIN of them or
-    more), the reading is ranked (``red_rank``).  Returns ``raw``, such readings replaced."""
+    more), the reading is ranked (``red_rank``).  And the other way round: a reading with no
+    red half whose "red" pip is as white as the frame's white pips and below its red ones is
+    ranked too.  Returns ``raw``, such readings replaced."""
     sure = [rd.white_a for _, rd, occ in raw if not occ and rd.face == "up" and rd.white_a is not None
             and _name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW]
     if len(sure) < RED_FRAME_MIN:
         return raw
     top = max(sure)
-    return [(c, replace(rd, red_rank=True), occ) if (
+    raw = [(c, replace(rd, red_rank=True), occ) if (
         rd.face == "up" and rd.red_rank is None and rd.white_a is None and rd.red_a is not None and
         rd.red_a >= top + RED_RANK_GAP) else (c, rd, occ) for c, rd, occ in raw]
+    # and readings with no red half that show a "red" pip (a stray: a brown pip, a red
+    # reflection): when their reddest pip is as white as the frame's white pips (within half
+    # the gap) and RED_RANK_GAP below every red pip of the tiles read sure, it is no red pip
+    reds = [rd.red_a for _, rd, occ in raw if not occ and rd.face == "up" and rd.red_a is not None
+            and _name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW]
+    if len(reds) < RED_FRAME_MIN:
+        return raw
+    low = min(reds)
+    return [(c, replace(rd, red_rank=True), occ) if (
+        rd.face == "up" and rd.red_rank is False and rd.red > 0 and rd.red_a is None and rd.white_a is not None and
+        rd.white_a <= min(top + 0.5 * RED_RANK_GAP, low - RED_RANK_GAP)) else (c, rd, occ) for c, rd, occ in raw]
 
 
 #: the tiles read sure whose white pips set the frame's level for _rank_all_red

@@ -57,3 +57,26 @@ def test_a_ring_pip_broken_in_two_is_one_pip():
     assert_read_right(*read_scene3d(14948, 24), (((455, 355), [6, 6]),))
     # pieces are much smaller than a pip and much closer than two pips ever lie
     assert R.FRAGMENT_AREA < 1.0 and R.FRAGMENT_REACH < 1.0
+
+
+def test_a_stray_red_pip_as_white_as_the_frames_white_pips_is_no_red_pip():
+    # scene3d 14954, 15018, 15162: a 5-5, a 6-2, a 5-5 of a painted set with one pip taken
+    # for red (a* 136-138 where the frame's white pips reach 136-145 and its red ones start
+    # at 143-167): the red count named no tile, unsure
+    assert_read_right(*read_scene3d(14954, 24), (((287, 556), [5, 5]),))
+    assert_read_right(*read_scene3d(15018, 24), (((951, 307), [6, 2]),))
+    assert_read_right(*read_scene3d(15162, 24), (((1020, 651), [5, 5]),))
+
+
+def test_rank_all_red_clears_a_stray_red_only_below_the_frames_reds():
+    sure = [(None, R._Read("up", (3, 1), 1, False, 1.0, 0, False, 4, red_a=165.0 + i, white_a=135.0 + i), False)
+            for i in range(4)]
+
+    def stray(white_a):
+        return (None, R._Read("up", (5, 5), 1, False, 1.0, 0, False, 10, red_rank=False, white_a=white_a), False)
+
+    assert R._name_and_confidence(stray(137.0)[1], True)[2] < R.UNCERTAIN_BELOW
+    out = R._rank_all_red(sure + [stray(137.0), stray(150.0)])
+    assert out[-2][1].red_rank is True  # as white as the frame's white pips
+    assert R._name_and_confidence(out[-2][1], True)[2] >= R.UNCERTAIN_BELOW
+    assert out[-1][1].red_rank is False  # redder than them: a red pip, the count stays off
