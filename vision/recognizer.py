@@ -1885,6 +1885,11 @@ class _Read:
     # reading at the higher level, when that reads whole (_read_tile; _resolve_groups tries
     # it when no way of the group reads clean otherwise)
     high: _Read | None = None
+    # a face with no bar seen and no pip in one half, whose empty half shows no response
+    # even at EMPTY_HALF_LEVEL of the pips' level, and whose other half is a die's layout: a
+    # Western blank half whose bar does not show (a half whose pips were lost shows them
+    # faintly)
+    blank_clean: bool = False
     # the face's spots all drawn out the same way (motion blur): (angle in the crop, in
     # radians from its long axis; length in crop pixels) — see _smear
     smear: tuple[float, float] | None = None
@@ -2804,10 +2809,18 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         splits = (split - 0.07 * Lc, split, split + 0.07 * Lc) if amb else (split,)
         layout_ok = any(_die_layouts_ok(pips, counted, sp, Lc, Wc, chinese=True) and all(
             1 <= h <= 6 for h in _halves_at(pips, counted, sp)) for sp in splits)
+    blank_clean = False
+    if min(h1, h2) == 0 and max(h1, h2) > 0 and not has_bar and not seams and \
+            _die_layouts_ok(pips, counted, split, Lc, Wc):
+        # (not a piece of a group: a piece cut across a tile may leave a half of it empty)
+        empty = np.zeros_like(inner)
+        lo_x, hi_x = (m, int(split) - 2) if h1 == 0 else (int(split) + 2, Lc - m)
+        empty[:, lo_x:hi_x] = inner[:, lo_x:hi_x]
+        blank_clean = cv2.minMaxLoc(resp, mask=empty)[1] < EMPTY_HALF_LEVEL * thr
     rd = _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
                bar_through or line_across, seam_along, layout_ok, long3,
                _red_rank(pips, counted, pip_a, split, h1, h2), *_red_white_a(pips, counted, pip_a, split, h1, h2),
-               mid_run)
+               mid_run, blank_clean=blank_clean)
     if split_small and quality == 0.5 and quality_split > 0.5 and \
             _name_and_confidence(replace(rd, quality=1.0), True)[2] < UNCERTAIN_BELOW:
         # a blob no bigger than the single pips beside it counted as two run together (a
@@ -3208,8 +3221,9 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
         t_h = None
     by_counts = _BY_COUNTS.get((total, rd.red), set()) if red_reliable else None
     if t_h is None:
-        if lo == 0 and rd.has_bar:
-            # a Western blank half: reported as pips, not a Tien Gow name
+        if lo == 0 and (rd.has_bar or rd.blank_clean):
+            # a Western blank half: reported as pips, not a Tien Gow name (its bar seen, or
+            # the half clean of any response: see _Read.blank_clean)
             return (hi, lo), None, 0.9 * conf if hi <= 6 else 0.3
         # no valid halves: fall back to the counts if they name one tile
         if by_counts and len(by_counts) == 1:
@@ -3282,6 +3296,11 @@ FAINT_LEVEL = 10
 #: a spot against the outline this many times longer than wide is a sliver of side or
 #: table, not a pip (_read_tile)
 SLIVER = 2.2
+
+
+#: an empty half is clean (a Western blank, its bar unseen) when nothing in it responds at
+#: this share of the pips' level (_Read.blank_clean)
+EMPTY_HALF_LEVEL = 0.3
 
 
 #: a reading whose halves are no die layouts keeps this much of its confidence (below

@@ -4,6 +4,7 @@ each scene test fails on the code before its change (the others guard it and its
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -80,3 +81,19 @@ def test_rank_all_red_clears_a_stray_red_only_below_the_frames_reds():
     assert out[-2][1].red_rank is True  # as white as the frame's white pips
     assert R._name_and_confidence(out[-2][1], True)[2] >= R.UNCERTAIN_BELOW
     assert out[-1][1].red_rank is False  # redder than them: a red pip, the count stays off
+
+
+def test_a_western_blank_half_whose_bar_does_not_show_is_read_when_it_is_clean():
+    # scene3d 950090 (a 2-0 and a 3-0), 950114, 950176: Western tiles with a blank half and
+    # no bar seen were unsure (a half whose pips were all lost looks the same) — a blank
+    # half shows no response at all, even at 0.3 of the pips' level
+    assert_read_right(*read_scene3d(950090, 24), (((573, 223), [2, 0]), ((1001, 375), [3, 0])))
+    assert_read_right(*read_scene3d(950114, 18), (((458, 380), [3, 0]),))
+    assert_read_right(*read_scene3d(950176, 5), (((821, 427), [3, 0]),))
+
+
+def test_a_clean_blank_half_names_no_tile_but_is_sure():
+    rd = R._Read("up", (3, 0), 0, False, 1.0, 0, False, 3)
+    assert R._name_and_confidence(rd, True)[2] < R.UNCERTAIN_BELOW  # no bar, no evidence: unsure
+    pips, name, conf = R._name_and_confidence(replace(rd, blank_clean=True), True)
+    assert (pips, name) == ((3, 0), None) and conf >= R.UNCERTAIN_BELOW
