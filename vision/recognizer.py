@@ -3082,14 +3082,18 @@ def _diagonal_pair(pips: list, Lc: int, Wc: int) -> bool:
     >>> _diagonal_pair([(105, 14, False, 9), (54, 34, False, 9)], 144, 48)  # a face trimmed
     True
 
+    >>> _diagonal_pair([(78, 17, False, 9), (34, 36, False, 9)], 111, 48)  # the outline a little off
+    True
+
     (Their midpoint within 0.2 of a tile's width of the centre along the tile, 0.1 across:
     an outline that took in a side at one end, or a face trimmed to a narrow one, whose
-    crop is then squeezed along, moves it along.)
+    crop is then squeezed along, moves it along; either side of that midpoint, 0.3 of the
+    width apart across the tile.)
     """
     a, b = pips
     cx, cy = Lc / 2.0, Wc / 2.0
     return abs((a[0] + b[0]) / 2 - cx) < 0.2 * Wc and abs((a[1] + b[1]) / 2 - cy) < 0.1 * Wc and \
-        min(abs(a[1] - cy), abs(b[1] - cy)) >= 0.15 * Wc and (a[1] - cy) * (b[1] - cy) < 0
+        abs(a[1] - b[1]) >= 0.3 * Wc
 
 
 def _long_three(pips: list, Lc: int, Wc: int) -> bool:

@@ -97,3 +97,11 @@ def test_a_clean_blank_half_names_no_tile_but_is_sure():
     assert R._name_and_confidence(rd, True)[2] < R.UNCERTAIN_BELOW  # no bar, no evidence: unsure
     pips, name, conf = R._name_and_confidence(replace(rd, blank_clean=True), True)
     assert (pips, name) == ((3, 0), None) and conf >= R.UNCERTAIN_BELOW
+
+
+def test_a_spotted_back_seen_by_its_two_white_spots_off_the_middle_line():
+    # scene3d 14994 / 14941 (amber spotted backs, the red middle spot unseen): the two white
+    # spots lie either side of their own midpoint, but the outline sits a little off the
+    # face, and one of them lay within 0.15 of a width of the crop's middle line — read 1-1
+    assert_read_right(*read_scene3d(14994, 24), (((784, 228), None), ((1050, 88), None)))
+    assert_read_right(*read_scene3d(14941, 24), (((343, 633), None),))
