@@ -3403,6 +3403,9 @@ AMBIG_SHAPE = 0.2
 #: a group of this many Chinese tiles or more is split right when all its pieces but one
 #: read clean (the one reported unsure): _resolve_groups
 GROUP_ONE_BAD = 3
+#: a row of at least this many Western tiles may hold one piece with no bar seen
+#: (_resolve_groups): whole and consistent, between pieces that show theirs
+BARLESS_ROW = 3
 
 
 def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second: set = frozenset()) -> list[tuple]:
@@ -3463,6 +3466,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         not any(_reads_whole(rd, min_pips) for _, rd, _ in reads):
                     continue
                 bad = 0
+                barless = []  # (a row of Western tiles: the pieces whose bar does not show)
                 for k, (_, rd, _) in enumerate(reads):
                     if rd.face != "up":
                         if rd.cut_pip:  # a "back" with a pip cut by its outline: part of a face
@@ -3471,8 +3475,16 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         continue  # a back among read tiles
                     # (a piece across a seam reads as a Western tile whose bar is the seam: bars
                     # only where the tiles read for sure have them, and not from edge to edge)
-                    if rd.cut_pip or _wrong_split(_faint_bar(rd, bars_judged) if len(reads) > 2 or faint_pairs else rd,
-                                                    bars_judged):
+                    rd_f = _faint_bar(rd, bars_judged) if len(reads) > 2 or faint_pairs else rd
+                    if not rd.cut_pip and bars_judged and len(reads) >= BARLESS_ROW and not rd_f.has_bar and \
+                            not _wrong_split(replace(rd_f, has_bar=True), bars_judged) and rd.mid_run < MID_BAR and \
+                            _reads_whole(rd):
+                        # no bar and no line at its middle, but whole and consistent: in a row
+                        # whose other pieces all show their bars (the cuts confirmed) it is a tile
+                        # whose bar does not show, not a piece across a seam (checked below)
+                        barless.append(k)
+                        continue
+                    if rd.cut_pip or _wrong_split(rd_f, bars_judged):
                         ok = False
                         break
                     hi, lo = rd.halves
@@ -3494,6 +3506,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         bad += 1
                 if not ok or 2 * bad > len(reads) or (not western and bad > 1):
                     continue
+                if barless and (len(barless) > 1 or bad or sum(rd.face == "up" for _, rd, _ in reads) < 3):
+                    continue  # (one piece without its bar, in a row whose others, two or more, show theirs)
                 if bad and not western and any(rd.quality < 1.0 for _, rd, _ in reads if rd.quality > 0.5):
                     continue  # (the others of a Chinese row with a piece unsure — marked 0.5 — read whole)
                 if excess(names(reads)):

@@ -105,3 +105,14 @@ def test_a_spotted_back_seen_by_its_two_white_spots_off_the_middle_line():
     # face, and one of them lay within 0.15 of a width of the crop's middle line — read 1-1
     assert_read_right(*read_scene3d(14994, 24), (((784, 228), None), ((1050, 88), None)))
     assert_read_right(*read_scene3d(14941, 24), (((343, 633), None),))
+
+
+def test_a_row_of_western_tiles_with_one_bar_unseen_is_read():
+    # scene3d 14959 and 950022: rows of three and four Western tiles, every piece read whole
+    # and right, but one showed no bar — and a piece without a bar may lie across a seam, so
+    # the row was dropped.  Its neighbours' bars confirm the cuts
+    assert_read_right(*read_scene3d(14959, 24), (((434, 535), [5, 1]), ((463, 506), [5, 3]), ((492, 478), [6, 6]),
+                                                 ((522, 450), [3, 1]), ((126, 618), [6, 5]), ((150, 582), [2, 2]),
+                                                 ((170, 545), [4, 1])))
+    assert_read_right(*read_scene3d(950022, 24), (((217, 532), [5, 1]), ((187, 599), [2, 1]), ((157, 662), [3, 3])))
+    assert R.BARLESS_ROW >= 3  # never in a pair: two tiles side by side cut across read as two barless tiles
