@@ -2641,8 +2641,6 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             stats_of = [p for i, p in enumerate(stats_of) if i not in gone]
             comp_ids = [p for i, p in enumerate(comp_ids) if i not in gone]
     quality = 0.5 if cut_pip else 1.0
-    split_small: list[int] = []
-    quality_split = quality
     if pips:
         med = _median_list([p[3] for p in pips])
         counted = []
@@ -2678,10 +2676,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         singles = [p[3] for p, k in zip(pips, counted, strict=True) if k == 1]
         if len(singles) >= 2:
             med1 = _median_list(singles)
-            split_small = [i for i, (p, k) in enumerate(zip(pips, counted, strict=True))
-                           if k > 1 and p[3] < SPLIT_AREA * med1]
-            if split_small:
-                quality_split = quality
+            if any(k > 1 and p[3] < SPLIT_AREA * med1 for p, k in zip(pips, counted, strict=True)):
                 quality = min(quality, 0.5)
         # a strong blob left out, inside the face and of several pips' area (pips run
         # together along a diagonal fill little of their box): pips not counted
@@ -2821,26 +2816,6 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                bar_through or line_across, seam_along, layout_ok, long3,
                _red_rank(pips, counted, pip_a, split, h1, h2), *_red_white_a(pips, counted, pip_a, split, h1, h2),
                mid_run, blank_clean=blank_clean)
-    if split_small and quality == 0.5 and quality_split > 0.5 and \
-            _name_and_confidence(replace(rd, quality=1.0), True)[2] < UNCERTAIN_BELOW:
-        # a blob no bigger than the single pips beside it counted as two run together (a
-        # highlight splits a domed pip's peak), and the count names no tile: counted as one
-        # pip, it may (the halves, the red count and the layouts all agree) — then it is
-        # read so
-        c1 = [1 if i in split_small else k for i, k in enumerate(counted)]
-        g1, g2 = _halves_at(pips, c1, split)
-        if has_bar:
-            lay1 = _die_layouts_ok(pips, c1, split, Lc, Wc)
-        else:
-            lay1 = _die_layouts_ok(pips, c1, split, Lc, Wc, chinese=True) and all(1 <= h <= 6 for h in (g1, g2))
-        rd1 = replace(rd, halves=(max(g1, g2), min(g1, g2)), n_pips=sum(c1), quality=quality_split,
-                      red=sum(k for k, p in zip(c1, pips, strict=True) if p[2]), layout_ok=lay1,
-                      red_rank=_red_rank(pips, c1, pip_a, split, g1, g2),
-                      ambiguous_mid=sum(k for k, p in zip(c1, pips, strict=True)
-                                        if not has_bar and abs(p[0] - split) < 0.07 * Lc))
-        rd1 = replace(rd1, **dict(zip(("red_a", "white_a"), _red_white_a(pips, c1, pip_a, split, g1, g2), strict=True)))
-        if lay1 and _name_and_confidence(replace(rd1, quality=1.0), True)[2] >= FIRST_READ_CONF:
-            rd = rd1
     if smear is None and not _reads_whole(rd):
         # (looked at only where the reading is not whole: the spots' moments cost)
         smeared = _smear(lbl, stats, n, Wc)

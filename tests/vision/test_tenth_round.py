@@ -41,16 +41,6 @@ def test_runs_on_looks_beyond_both_ends_only():
     assert R.PF_SIZES[0] == 1.0  # the full size first: a rectangle is made smaller only where it fits nowhere
 
 
-def test_a_pip_split_by_its_highlight_is_counted_once_where_that_names_the_tile():
-    # scene3d 14966 (a Chinese 6-6, black, a red pip drawn out by its highlight), 15163 and
-    # 951151: a blob no bigger than the single pips beside it counted as two run together
-    # gave 7-6, 5-3 — no tile, unsure; counted once, the halves, the red count and the
-    # layouts agree
-    assert_read_right(*read_scene3d(14966, 24), (((942, 243), [6, 6]),))
-    assert_read_right(*read_scene3d(15163, 24), (((705, 205), [4, 2]), ((1084, 205), [6, 6])))
-    assert_read_right(*read_scene3d(951151, 27), (((1076, 403), [4, 3]),))
-
-
 def test_a_ring_pip_broken_in_two_is_one_pip():
     # scene3d 14993 (ring pips painted round their rims, a ring broken where it is faint)
     # and 14948: the two pieces were counted as two pips, 7-5 and 7-6
@@ -116,3 +106,13 @@ def test_a_row_of_western_tiles_with_one_bar_unseen_is_read():
                                                  ((170, 545), [4, 1])))
     assert_read_right(*read_scene3d(950022, 24), (((217, 532), [5, 1]), ((187, 599), [2, 1]), ((157, 662), [3, 3])))
     assert R.BARLESS_ROW >= 3  # never in a pair: two tiles side by side cut across read as two barless tiles
+
+
+def test_two_small_pips_run_together_are_not_counted_once():
+    # scene3d 15284 (a 6-5, domed dark pips): two pips of the 6 run together into a blob no
+    # bigger than the single pips beside it; counted once it lies at the half's centre and
+    # the 6 reads as a die's 5 — a 5-5 named by its counts.  Tried this round and dropped
+    # (it also read 6-6s split by a highlight right): the reading stays unsure
+    labels, tl, readings = read_scene3d(15284, 24)
+    got = [r for r in readings if math.dist(r.center, (759, 618)) < 0.25 * tl]
+    assert not any(not r.uncertain and r.pips is not None and sorted(r.pips) != [5, 6] for r in got)
