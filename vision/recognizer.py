@@ -3840,6 +3840,9 @@ def _hand_beside(img: np.ndarray, corners: np.ndarray, rd: _Read, tile_len: floa
 
 #: sizes (of the median tile read) tried in turn for a tile laid over a cluster of pips
 PF_SIZES = (1.0, 0.9, 0.8)
+#: ... smaller than 1.0 only where no spot but the cluster's lies within PF_ALONE of the
+#: median tile's length of the rectangle's centre (a tile alone, not the halves of two)
+PF_ALONE = 0.9
 
 
 def _runs_on(img: np.ndarray, corners: np.ndarray, body_lab: np.ndarray, reach: float = 0.15,
@@ -3959,8 +3962,10 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         ax = evec[:, 1]
         # the tiles read may have been read with their side or shadow (dark tiles on dark
         # felt): the rectangle is laid a little smaller too, when the full size fits nowhere
-        # — only where the full size holds no other spot and overlaps no tile found, and it
-        # must hold exactly the cluster's pips and end where the tile's colour ends
+        # — only for a cluster with no other spot about it (PF_ALONE) and where the full size
+        # overlaps no tile found, and it must hold exactly the cluster's pips, show no seam
+        # across or along it and end where the tile's colour ends (smaller than its tile, a
+        # rectangle fits the halves of two tiles side by side or end to end)
         found = []
         for f_sz in PF_SIZES:
             L, Wd = f_sz * L0, f_sz * Wd0
@@ -3984,9 +3989,8 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
                     inside = (np.abs(d @ u) <= 0.5 * L + 0.35 * Wd) & (np.abs(d @ v) <= 0.65 * Wd)
                     if np.count_nonzero(inside) != len(cl) or not inside[ix].all():
                         continue
-                    if f_sz < 1.0 and np.count_nonzero(
-                            (np.abs(d @ u) <= 0.5 * L0 + 0.35 * Wd0) & (np.abs(d @ v) <= 0.65 * Wd0)) != len(cl):
-                        continue  # (smaller only where the tile's full size holds no other spot either)
+                    if f_sz < 1.0 and np.count_nonzero(np.hypot(d[:, 0], d[:, 1]) <= PF_ALONE * L0) != len(cl):
+                        continue  # (smaller only for a cluster with no other spot about it: no tile beside)
                     hu, hv = 0.5 * L * u, 0.5 * Wd * v
                     corners = np.array([c0 - hu - hv, c0 + hu - hv, c0 + hu + hv, c0 - hu + hv], np.float32)
                     if corners.min() < 0 or corners[:, 0].max() >= Ws or corners[:, 1].max() >= Hs:
@@ -4012,10 +4016,11 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
                     if min(float(np.abs(ring_med - b).sum()) for b in bodies) > 40:
                         continue  # not the colour of the tiles read in this image
                     cf = corners / s
-                    rd = _read_tile(img, cf, style, aspect_hint)
+                    rd = _read_tile(img, cf, style, aspect_hint, seams=f_sz < 1.0)
                     if rd is None or not _reads_whole(rd) or rd.n_pips < len(cl) or rd.has_bar is None or (
-                            f_sz < 1.0 and rd.n_pips != len(cl)):
-                        continue
+                            f_sz < 1.0 and (rd.n_pips != len(cl) or rd.mid_run >= MID_SEAM or rd.seam_along or
+                                            rd.bar_through)):
+                        continue  # (smaller: a seam across or along it — two tiles' halves)
                     nm = _name_and_confidence(rd, red_reliable)[1]
                     if nm is None or rd.body_lab is None:
                         continue
