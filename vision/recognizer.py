@@ -3971,6 +3971,8 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
             L, Wd = f_sz * L0, f_sz * Wd0
             if ext[0] * ext[0] + ext[1] * ext[1] > L * L:
                 break  # too spread for one tile
+            if f_sz < 1.0 and len(cl) < FIRST_READ_MIN_PIPS:
+                break  # (smaller, it must read exactly the cluster's pips, and whole: four or more)
             for u in (ax, np.array([-ax[1], ax[0]])):
                 v = np.array([-u[1], u[0]])
                 pu, pv = (cl - ctr) @ u, (cl - ctr) @ v
