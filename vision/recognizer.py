@@ -3868,12 +3868,12 @@ def _runs_on(img: np.ndarray, corners: np.ndarray, body_lab: np.ndarray, reach: 
     v = c[3] - c[0]
     o = c[0] - reach * u + 0.25 * v
     src = np.float32([o, o + (1 + 2 * reach) * u, o + (1 + 2 * reach) * u + 0.5 * v, o + 0.5 * v])
-    n = 8
-    w = int(round(n * (1 + 2 * reach) / reach))
-    strip = cv2.warpPerspective(img, cv2.getPerspectiveTransform(src, np.float32([[0, 0], [w, 0], [w, 8], [0, 8]])),
-                                (w, 8), flags=cv2.INTER_AREA)
+    end, rows = 8, 8  # pixels of the warped strip: an end's reach, and across
+    w = int(round(end * (1 + 2 * reach) / reach))
+    strip = cv2.warpPerspective(img, cv2.getPerspectiveTransform(src, np.float32([[0, 0], [w, 0], [w, rows], [0, rows]])),
+                                (w, rows), flags=cv2.INTER_AREA)
     lab = cv2.cvtColor(strip, cv2.COLOR_BGR2Lab).astype(np.float32)
-    ends = (lab[:, : n - 1].reshape(-1, 3), lab[:, w - n + 1:].reshape(-1, 3))
+    ends = (lab[:, : end - 1].reshape(-1, 3), lab[:, w - end + 1:].reshape(-1, 3))
     return all(float(np.abs(np.median(e, axis=0) - body_lab).sum()) <= tol for e in ends)
 
 
