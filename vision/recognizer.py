@@ -3530,8 +3530,13 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
             reach = 0.25 * min(float(np.linalg.norm(c[1] - c[0])) for c, _, _ in best[1])
             other = any(len(r) != len(pts) or any(
                 np.linalg.norm(pts - c.mean(axis=0), axis=1).min() > reach for c, _, _ in r) for r in ties)
-            if other:
+            if other and not (best[0][1] == 0 and len({frozenset(names(r).items()) for r in ties}) == 1 and
+                              sum(names(best[1]).values()) == len(best[1])):
                 out.extend((c, replace(rd, quality=min(0.5, rd.quality)), o) for c, rd, o in best[1])
+            elif other:
+                # cut either way, the pieces name the same tiles (every piece a face named):
+                # which cut is right does not change what lies there
+                out.extend(best[1])
             elif best[0][1] < 0:
                 # the same pieces, cut a little apart, each way with a piece unsure: a piece
                 # that reads otherwise in another of them is unsure too (which cut is right,
