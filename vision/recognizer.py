@@ -2415,6 +2415,16 @@ def _line_kernel(angle: float, length: float) -> np.ndarray:
     return ker
 
 
+def _without(gone, *lists: list) -> tuple[list, ...]:
+    """Each of ``lists`` (parallel: one entry per spot) without the entries at the indices
+    ``gone``.
+
+    >>> _without({1}, ["a", "b", "c"], [1, 2, 3])
+    (['a', 'c'], [1, 3])
+    """
+    return tuple([x for i, x in enumerate(lst) if i not in gone] for lst in lists)
+
+
 def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None, seams: bool, trim: bool, dark_pips: bool | None, high_level: bool,
                grainy: list | None, smear: tuple[float, float] | None = None) -> _Read | None:
@@ -2617,9 +2627,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         gone = [i for i, p in enumerate(pips) if p[3] < SPINNER_AREA * mid_a and
                 abs(p[0] - Lc / 2.0) < BAR_CLEAR * Wc and abs(p[1] - Wc / 2.0) < BAR_CLEAR * Wc]
         if gone:
-            pips = [p for i, p in enumerate(pips) if i not in gone]
-            stats_of = [p for i, p in enumerate(stats_of) if i not in gone]
-            comp_ids = [p for i, p in enumerate(comp_ids) if i not in gone]
+            pips, stats_of, comp_ids = _without(gone, pips, stats_of, comp_ids)
     if len(pips) >= 3:
         # two small spots closer than a pip's size: one pip in pieces (a ring painted round
         # its rim, broken where it is faint) — one pip, at their joint centre
@@ -2637,9 +2645,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                     pips[keep_] = ((xi * ai + xj * aj) / (ai + aj), (yi * ai + yj * aj) / (ai + aj), False, ai + aj)
                     gone.add(drop_)
         if gone:
-            pips = [p for i, p in enumerate(pips) if i not in gone]
-            stats_of = [p for i, p in enumerate(stats_of) if i not in gone]
-            comp_ids = [p for i, p in enumerate(comp_ids) if i not in gone]
+            pips, stats_of, comp_ids = _without(gone, pips, stats_of, comp_ids)
     quality = 0.5 if cut_pip else 1.0
     if pips:
         med = _median_list([p[3] for p in pips])
@@ -3530,13 +3536,12 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
             reach = 0.25 * min(float(np.linalg.norm(c[1] - c[0])) for c, _, _ in best[1])
             other = any(len(r) != len(pts) or any(
                 np.linalg.norm(pts - c.mean(axis=0), axis=1).min() > reach for c, _, _ in r) for r in ties)
-            if other and not (best[0][1] == 0 and len({frozenset(names(r).items()) for r in ties}) == 1 and
-                              sum(names(best[1]).values()) == len(best[1])):
+            # (cut either way, every piece a face named and every way naming the same tiles:
+            # which cut is right does not change what lies there — read as the first way)
+            same_tiles = other and best[0][1] == 0 and len({frozenset(names(r).items()) for r in ties}) == 1 and \
+                sum(names(best[1]).values()) == len(best[1])
+            if other and not same_tiles:
                 out.extend((c, replace(rd, quality=min(0.5, rd.quality)), o) for c, rd, o in best[1])
-            elif other:
-                # cut either way, the pieces name the same tiles (every piece a face named):
-                # which cut is right does not change what lies there
-                out.extend(best[1])
             elif best[0][1] < 0:
                 # the same pieces, cut a little apart, each way with a piece unsure: a piece
                 # that reads otherwise in another of them is unsure too (which cut is right,
@@ -3954,6 +3959,60 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
     for a_, b_ in zip(*np.nonzero(np.triu(dc < 0.8 * L, 1)), strict=True):
         if len(groups[a_]) + len(groups[b_]) <= 12:  # a tile has at most 12 pips
             groups.append(np.concatenate([groups[a_], groups[b_]]))
+    def laid(c0: np.ndarray, u: np.ndarray, v: np.ndarray, L: float, Wd: float, f_sz: float, ix: np.ndarray,
+             cl: np.ndarray) -> tuple | None:
+        """The rectangle L x Wd centred at ``c0`` along ``u`` over the cluster ``cl`` (spots
+        ``ix``), ``f_sz`` of the tiles' size: (corners in image pixels, reading, name) if it
+        holds a tile, else None."""
+        # no other spot inside, every spot of the cluster inside
+        d = pts - c0
+        # (and none just beyond its outline: pips of the same tile left outside)
+        inside = (np.abs(d @ u) <= 0.5 * L + 0.35 * Wd) & (np.abs(d @ v) <= 0.65 * Wd)
+        if np.count_nonzero(inside) != len(cl) or not inside[ix].all():
+            return None
+        if f_sz < 1.0 and np.count_nonzero(np.hypot(d[:, 0], d[:, 1]) <= PF_ALONE * L0) != len(cl):
+            return None  # (smaller only for a cluster with no other spot about it: no tile beside)
+        hu, hv = 0.5 * L * u, 0.5 * Wd * v
+        corners = np.array([c0 - hu - hv, c0 + hu - hv, c0 + hu + hv, c0 - hu + hv], np.float32)
+        if corners.min() < 0 or corners[:, 0].max() >= Ws or corners[:, 1].max() >= Hs:
+            return None  # running out of the frame: partly hidden, not guessed
+        dt = tile_pts - c0
+        if np.any((np.abs(dt @ u) <= L0) & (np.abs(dt @ v) <= Wd0)):
+            return None  # overlapping a tile found (at the full size)
+        if any_hand:
+            pm = np.zeros_like(hand_mask)
+            cv2.fillConvexPoly(pm, corners.astype(np.int32), 1)
+            if np.any(hand_mask[pm > 0]):
+                return None  # a hand over it
+        # one colour right up to its outline (a ring where no pip lies)
+        ring = cv2.cvtColor(cv2.warpPerspective(img, cv2.getPerspectiveTransform(
+            (corners / s).astype(np.float32), np.float32([[0, 0], [40, 0], [40, 20], [0, 20]])), (40, 20)),
+            cv2.COLOR_BGR2Lab).astype(np.float32)
+        ring = np.concatenate([ring[:3].reshape(-1, 3), ring[-3:].reshape(-1, 3),
+                               ring[3:-3, :3].reshape(-1, 3), ring[3:-3, -3:].reshape(-1, 3)])
+        ring_med = np.median(ring, axis=0)
+        dev = np.abs(ring - ring_med)
+        if np.mean((dev[:, 0] < 25) & (dev[:, 1] + dev[:, 2] < 20)) < 0.8:
+            return None
+        if min(float(np.abs(ring_med - b).sum()) for b in bodies) > 40:
+            return None  # not the colour of the tiles read in this image
+        cf = corners / s
+        rd = _read_tile(img, cf, style, aspect_hint, seams=f_sz < 1.0)
+        if rd is None or not _reads_whole(rd) or rd.n_pips < len(cl) or rd.has_bar is None or (
+                f_sz < 1.0 and (rd.n_pips != len(cl) or rd.mid_run >= MID_SEAM or rd.seam_along or
+                                rd.bar_through)):
+            return None  # (smaller: a seam across or along it — two tiles' halves)
+        nm = _name_and_confidence(rd, red_reliable)[1]
+        if nm is None or rd.body_lab is None:
+            return None
+        # its body has the colour of the tiles read in this image (of two of them:
+        # one outlier, a tile misread, must not vouch for a patch of table)
+        if sum(float(np.abs(rd.body_lab - b).sum()) <= 30 for b in bodies) < 2:
+            return None
+        if f_sz < 1.0 and _runs_on(img, cf, rd.body_lab):
+            return None  # smaller than its tile: the body goes on beyond both ends
+        return cf, rd, nm
+
     out = []
     taken: list[np.ndarray] = []
     for ix in sorted(groups, key=len, reverse=True):
@@ -3989,55 +4048,9 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
                 if hi_c > lo_c:
                     shifts |= {lo_c, hi_c}
                 for sh in sorted(shifts):
-                    c0 = ctr + sh * u + mid_v * v
-                    # no other spot inside, every spot of the cluster inside
-                    d = pts - c0
-                    # (and none just beyond its outline: pips of the same tile left outside)
-                    inside = (np.abs(d @ u) <= 0.5 * L + 0.35 * Wd) & (np.abs(d @ v) <= 0.65 * Wd)
-                    if np.count_nonzero(inside) != len(cl) or not inside[ix].all():
-                        continue
-                    if f_sz < 1.0 and np.count_nonzero(np.hypot(d[:, 0], d[:, 1]) <= PF_ALONE * L0) != len(cl):
-                        continue  # (smaller only for a cluster with no other spot about it: no tile beside)
-                    hu, hv = 0.5 * L * u, 0.5 * Wd * v
-                    corners = np.array([c0 - hu - hv, c0 + hu - hv, c0 + hu + hv, c0 - hu + hv], np.float32)
-                    if corners.min() < 0 or corners[:, 0].max() >= Ws or corners[:, 1].max() >= Hs:
-                        continue  # running out of the frame: partly hidden, not guessed
-                    dt = tile_pts - c0
-                    if np.any((np.abs(dt @ u) <= L0) & (np.abs(dt @ v) <= Wd0)):
-                        continue  # overlapping a tile found (at the full size)
-                    if any_hand:
-                        pm = np.zeros_like(hand_mask)
-                        cv2.fillConvexPoly(pm, corners.astype(np.int32), 1)
-                        if np.any(hand_mask[pm > 0]):
-                            continue  # a hand over it
-                    # one colour right up to its outline (a ring where no pip lies)
-                    ring = cv2.cvtColor(cv2.warpPerspective(img, cv2.getPerspectiveTransform(
-                        (corners / s).astype(np.float32), np.float32([[0, 0], [40, 0], [40, 20], [0, 20]])), (40, 20)),
-                        cv2.COLOR_BGR2Lab).astype(np.float32)
-                    ring = np.concatenate([ring[:3].reshape(-1, 3), ring[-3:].reshape(-1, 3),
-                                           ring[3:-3, :3].reshape(-1, 3), ring[3:-3, -3:].reshape(-1, 3)])
-                    ring_med = np.median(ring, axis=0)
-                    dev = np.abs(ring - ring_med)
-                    if np.mean((dev[:, 0] < 25) & (dev[:, 1] + dev[:, 2] < 20)) < 0.8:
-                        continue
-                    if min(float(np.abs(ring_med - b).sum()) for b in bodies) > 40:
-                        continue  # not the colour of the tiles read in this image
-                    cf = corners / s
-                    rd = _read_tile(img, cf, style, aspect_hint, seams=f_sz < 1.0)
-                    if rd is None or not _reads_whole(rd) or rd.n_pips < len(cl) or rd.has_bar is None or (
-                            f_sz < 1.0 and (rd.n_pips != len(cl) or rd.mid_run >= MID_SEAM or rd.seam_along or
-                                            rd.bar_through)):
-                        continue  # (smaller: a seam across or along it — two tiles' halves)
-                    nm = _name_and_confidence(rd, red_reliable)[1]
-                    if nm is None or rd.body_lab is None:
-                        continue
-                    # its body has the colour of the tiles read in this image (of two of them:
-                    # one outlier, a tile misread, must not vouch for a patch of table)
-                    if sum(float(np.abs(rd.body_lab - b).sum()) <= 30 for b in bodies) < 2:
-                        continue
-                    if f_sz < 1.0 and _runs_on(img, cf, rd.body_lab):
-                        continue  # smaller than its tile: the body goes on beyond both ends
-                    found.append((cf, rd, nm))
+                    hit = laid(ctr + sh * u + mid_v * v, u, v, L, Wd, f_sz, ix, cl)
+                    if hit is not None:
+                        found.append(hit)
             if found:
                 break
         if found and len({f[2] for f in found}) == 1:
