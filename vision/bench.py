@@ -26,6 +26,18 @@ BUCKETS = ((1, 8), (9, 16), (17, 24), (25, 32))
 GENERATORS = ("scene", "scene3d")
 
 
+def tile_counts(seed: int, frames: int) -> list[int]:
+    """How many tiles each of ``frames`` bench frames from ``seed`` holds: the buckets of
+    :data:`BUCKETS` in turn, a count drawn in each (the frame ``seed + i`` holds the i-th).
+
+    >>> counts = tile_counts(910_000, 8)
+    >>> [BUCKETS[i % 4][0] <= k <= BUCKETS[i % 4][1] for i, k in enumerate(counts)] == [True] * 8
+    True
+    """
+    rng = np.random.default_rng(seed)
+    return [int(rng.integers(a, b + 1)) for i in range(frames) for a, b in [BUCKETS[i % len(BUCKETS)]]]
+
+
 def _frame(generator: str, seed: int, width: int, height: int, n: int):
     """One labelled frame: (image, labels, tile length in pixels)."""
     if generator == "scene3d":
@@ -46,14 +58,12 @@ def run_bench(frames: int = 200, width: int = 1280, height: int = 720, seed: int
     per_bucket: dict[str, list[float]] = {f"{a}-{b}": [] for a, b in BUCKETS}
     points: list[tuple[int, float]] = []
     cpu: list[float] = []
-    rng = np.random.default_rng(seed)
     # warm up (OpenCV's first calls allocate and initialise), not timed
     warm = _frame(generator, seed - 1, width, height, 8)[0]
     recognize(warm)
-    for i in range(frames):
+    for i, n in enumerate(tile_counts(seed, frames)):
         s = seed + i
         a, b = BUCKETS[i % len(BUCKETS)]
-        n = int(rng.integers(a, b + 1))
         img, labels, tile_len = _frame(generator, s, width, height, n)
         c0 = time.process_time()
         t0 = time.perf_counter()
@@ -186,11 +196,8 @@ def run_stream_bench(scenes: int = 12, width: int = 1280, height: int = 720, see
     cpu: list[float] = []
     modes: dict[str, list[float]] = {}
     s_stream, s_cold = Score(), Score()
-    rng = np.random.default_rng(seed)
-    for i in range(scenes):
+    for i, n in enumerate(tile_counts(seed, scenes)):
         s = seed + i
-        a, b = BUCKETS[i % len(BUCKETS)]
-        n = int(rng.integers(a, b + 1))
         layout = scene_layout(s, width, height, n_tiles=n, hands=False)
         L = layout.tile_length_px
         sr = StreamRecognizer()
