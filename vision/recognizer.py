@@ -4312,11 +4312,19 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 drop.add(i)
         raw = [r for i, r in enumerate(raw) if i not in drop]
     if groups:
-        # (a piece lying much over a tile read already is part of it and its neighbour)
+        # (a piece lying much over a tile read already is part of it and its neighbour; one
+        # lying over half of a piece taken from a group is the same tile read in another
+        # group — groups may share a piece. Shrunk a little: OpenCV's intersection of two
+        # pieces with a side in common, neighbours in one group, may come out as all of one)
         polys = [c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in raw]
+        taken: list[np.ndarray] = []
         for c, rd, o in _resolve_groups(groups, tent_read, raw, style, getattr(_LOCAL, "second_ways", set())):
             if not _mostly_over(c, polys):
-                raw.append((c, rd, o))
+                ctr_ = c.mean(axis=0)
+                shrunk = ctr_ + 0.9 * (c - ctr_)
+                if not _mostly_over(shrunk, taken, 0.5):
+                    raw.append((c, rd, o))
+                    taken.append(shrunk.astype(np.float32).reshape(-1, 1, 2))
     # the length of a tile where it lies (a tilted camera sees near tiles larger), from the
     # tiles read face up: the backs added or dropped below leave it as it is
     length_at = _length_model(raw)

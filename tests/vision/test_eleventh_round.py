@@ -1,0 +1,29 @@
+"""Eleventh round of 2026-11-26 (docs/vision.md, "Pieces shared by two groups, a tile's half
+proposed twice"): each scene test fails on the code before its change (the others guard it)."""
+
+from __future__ import annotations
+
+import math
+
+from .scenes import assert_read_right, read_scene3d
+
+
+def _read_twice(readings, tl):
+    return [(a.center, b.center) for i, a in enumerate(readings) for b in readings[i + 1:]
+            if math.dist(a.center, b.center) < 0.2 * tl]
+
+
+def test_a_piece_two_groups_share_is_read_once():
+    # scene3d 15018 (a row of Chinese tiles, 5-5 and 3-2 in two groups of touching tiles
+    # that overlap) and 15086 (a 5-1): each group's way put the same tile in raw, so it was
+    # reported twice — the second a false tile
+    for seed in (15018, 15086):
+        labels, tl, readings = read_scene3d(seed, 24)
+        assert not _read_twice(readings, tl), seed
+
+
+def test_neighbours_in_one_group_both_stand():
+    # scene3d 15092: a 6-1 and a 5-5 side by side, one group; their outlines share a side,
+    # and OpenCV's intersection of the two may come out as all of one — the check for a tile
+    # read twice must not take the 5-5 for the 6-1 again
+    assert_read_right(*read_scene3d(15092, 24), (((74, 607), [6, 1]), ((167, 626), [5, 5])))
