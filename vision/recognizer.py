@@ -1596,10 +1596,26 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         inside = (np.abs(u) <= hw[None, :]) & (np.abs(v) <= hh[None, :])  # [i, j]: centre i inside j
         np.fill_diagonal(inside, False)
         smaller = area[:, None] <= 0.7 * area[None, :]
-        # drop a rectangle that holds two or more smaller tile-shaped proposals
-        holds = (inside & smaller).sum(axis=0)
-        alive = holds < 2
         mutual = inside | inside.T
+        both = inside & inside.T
+        # drop a rectangle that holds two or more smaller tile-shaped proposals — two tiles,
+        # not one piece cut across it proposed by two masks (pieces as wide as it, along
+        # it, at most two thirds of its length — a half, not the tile in its shadow's
+        # rectangle —, of about one size and whose centres lie each in the other count once)
+        held = inside & smaller
+        alive = held.sum(axis=0) < 2
+        if not alive.all():
+            short = np.minimum(hw, hh)
+            long_ax = np.where(hw >= hh, an, an + np.pi / 2)
+        for j in np.nonzero(~alive)[0]:
+            ins = np.nonzero(held[:, j])[0]
+            a_ = area[ins]
+            turn = np.abs(np.sin(long_ax[ins] - long_ax[j]))
+            if (short[ins] < 0.8 * short[j]).any() or (turn > 0.35).any() or \
+                    (np.maximum(hw, hh)[ins] > 0.66 * np.maximum(hw, hh)[j]).any():
+                continue
+            same = both[np.ix_(ins, ins)] & (np.maximum(a_[:, None], a_[None]) <= 1.3 * np.minimum(a_[:, None], a_[None]))
+            alive[j] = not (same.sum(axis=1) < len(ins) - 1).any()
         both = inside & inside.T
         order = np.argsort(-score)
         taken = np.zeros(n, bool)

@@ -27,3 +27,16 @@ def test_neighbours_in_one_group_both_stand():
     # and OpenCV's intersection of the two may come out as all of one — the check for a tile
     # read twice must not take the 5-5 for the 6-1 again
     assert_read_right(*read_scene3d(15092, 24), (((74, 607), [6, 1]), ((167, 626), [5, 5])))
+
+
+def test_a_tile_whose_half_two_masks_propose_is_read_whole():
+    # scene3d 14956: an ivory 4-1 alone on wood; two masks proposed the same piece of it
+    # (the four pips' half), and its whole outline, holding "two smaller tile-shaped
+    # proposals", was dropped as a group of two tiles — the tile was never read
+    assert_read_right(*read_scene3d(14956, 24), (((828, 274), [4, 1]),))
+
+
+def test_a_tile_in_its_shadows_rectangle_is_still_the_tile():
+    # scene3d 14944: a 6-4 and its shadow make a longer rectangle holding the tile proposed
+    # twice; the piece is more than two thirds of it, so the longer one is still dropped
+    assert_read_right(*read_scene3d(14944, 24), (((1095, 593), [6, 4]),))
