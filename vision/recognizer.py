@@ -3972,9 +3972,27 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         return []
     cents = np.array([pts[ix].mean(axis=0) for ix in groups])
     dc = np.linalg.norm(cents[:, None] - cents[None], axis=2)
+    ng = len(groups)
     for a_, b_ in zip(*np.nonzero(np.triu(dc < 0.8 * L, 1)), strict=True):
         if len(groups[a_]) + len(groups[b_]) <= 12:  # a tile has at most 12 pips
             groups.append(np.concatenate([groups[a_], groups[b_]]))
+    # (and every cluster near one, where there are more than two and they fit a tile
+    # together: the pips of a Western 4-4 lie a little more than a pitch and a half apart)
+    seen_u = set()
+    spread_out = set()  # (ids of such groups)
+    for a_ in range(ng):
+        near_ = np.nonzero(dc[a_, :ng] < 0.8 * L)[0]
+        if len(near_) < 3:
+            continue
+        key = tuple(near_)
+        if key in seen_u:
+            continue
+        seen_u.add(key)
+        ix = np.concatenate([groups[b_] for b_ in near_])
+        ext_ = pts[ix].max(axis=0) - pts[ix].min(axis=0)
+        if len(ix) <= 12 and ext_[0] * ext_[0] + ext_[1] * ext_[1] <= L * L:
+            groups.append(ix)
+            spread_out.add(id(ix))
     def laid(c0: np.ndarray, u: np.ndarray, v: np.ndarray, L: float, Wd: float, f_sz: float, ix: np.ndarray,
              cl: np.ndarray) -> tuple | None:
         """The rectangle L x Wd centred at ``c0`` along ``u`` over the cluster ``cl`` (spots
@@ -4025,8 +4043,11 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         # one outlier, a tile misread, must not vouch for a patch of table)
         if sum(float(np.abs(rd.body_lab - b).sum()) <= 30 for b in bodies) < 2:
             return None
-        if f_sz < 1.0 and _runs_on(img, cf, rd.body_lab):
-            return None  # smaller than its tile: the body goes on beyond both ends
+        if (f_sz < 1.0 or id(ix) in spread_out) and _runs_on(img, cf, rd.body_lab) and (
+                f_sz < 1.0 or _runs_on(img, np.roll(cf, -1, axis=0), rd.body_lab, reach=0.3)):
+            # smaller than its tile: the body goes on beyond both ends; pips far apart (see
+            # spread_out): the body goes on beyond both ends and both sides, a playing card
+            return None
         return cf, rd, nm
 
     out = []

@@ -40,3 +40,18 @@ def test_a_tile_in_its_shadows_rectangle_is_still_the_tile():
     # scene3d 14944: a 6-4 and its shadow make a longer rectangle holding the tile proposed
     # twice; the piece is more than two thirds of it, so the longer one is still dropped
     assert_read_right(*read_scene3d(14944, 24), (((1095, 593), [6, 4]),))
+
+
+def test_pips_further_apart_than_the_clusters_link_are_one_tile():
+    # scene3d 15092 (an ivory Western 4-4) and 14962 (a 6-4): the pip fallback linked spots
+    # closer than half a tile's width, and joined at most two clusters — the pips of the 4s
+    # lie a little further apart, four clusters of two
+    assert_read_right(*read_scene3d(15092, 24), (((44, 149), [4, 4]),))
+    assert_read_right(*read_scene3d(14962, 24), (((168, 535), [6, 4]),))
+
+
+def test_four_pips_of_a_playing_card_are_no_tile():
+    # scene3d 15032: a playing card's four pips, far apart, joined into one cluster, read as
+    # a 2-2 on white the colour of the ivory tiles — the white goes on beyond all four sides
+    labels, tl, readings = read_scene3d(15032, 24)
+    assert not [r for r in readings if not r.uncertain and math.dist(r.center, (757, 210)) < 0.3 * tl]
