@@ -2663,6 +2663,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         if gone:
             pips, stats_of, comp_ids = _without(gone, pips, stats_of, comp_ids)
     quality = 0.5 if cut_pip else 1.0
+    suspects: list[int] = []  # blobs counted as several pips no bigger than the single ones
+    q_once = quality  # the quality were they counted a pip fewer
+    left_any = False
     if pips:
         med = _median_list([p[3] for p in pips])
         counted = []
@@ -2693,12 +2696,15 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 if k > 1:
                     quality *= 0.92
             counted.append(k)
+        q_once = quality
         # a blob counted as pips run together that is no bigger than the single pips beside
         # it (a highlight on a big pip splits its peak): one pip, or two — unsure
         singles = [p[3] for p, k in zip(pips, counted, strict=True) if k == 1]
         if len(singles) >= 2:
             med1 = _median_list(singles)
-            if any(k > 1 and p[3] < SPLIT_AREA * med1 for p, k in zip(pips, counted, strict=True)):
+            suspects = [i for i, (p, k) in enumerate(zip(pips, counted, strict=True)) if k > 1 and p[3] < SPLIT_AREA * med1]
+            if suspects:
+                q_once = quality / 0.92 ** len(suspects)
                 quality = min(quality, 0.5)
         # a strong blob left out, inside the face and of several pips' area (pips run
         # together along a diagonal fill little of their box): pips not counted
@@ -2714,6 +2720,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         left[0] = False
         if left.any():
             quality = min(quality, 0.5)
+            left_any = True
         redm_bl = cv2.blur(redm, (3, 3))
         reds = [bool(redm_bl[int(cy), int(cx)] >= 128) or n_red[k] >= 0.3 * a_  # (most of the 3 x 3 at its centre)
                 for (cx, cy, _, a_), k in zip(pips, comp_ids, strict=True)]
@@ -2808,6 +2815,16 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med, cut_pip)
     # per half
     h1, h2 = _halves_at(pips, counted, split)
+    if len(suspects) == 1 and max(h1, h2) > 6:
+        # counted as several pips, a blob no bigger than the single pips makes a half no
+        # tile has (a pip with a highlight's tail): a pip fewer, if the halves are then a tile's
+        once = [k - 1 if i in suspects else k for i, k in enumerate(counted)]
+        o1, o2 = _halves_at(pips, once, split)
+        if 1 <= min(o1, o2) and max(o1, o2) <= 6:
+            counted, h1, h2 = once, o1, o2
+            n_total = sum(counted)
+            red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
+            quality = min(q_once, 0.5) if left_any else q_once
     amb = 0
     if not has_bar:
         for k, p in zip(counted, pips, strict=True):

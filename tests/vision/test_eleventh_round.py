@@ -55,3 +55,13 @@ def test_four_pips_of_a_playing_card_are_no_tile():
     # a 2-2 on white the colour of the ivory tiles — the white goes on beyond all four sides
     labels, tl, readings = read_scene3d(15032, 24)
     assert not [r for r in readings if not r.uncertain and math.dist(r.center, (757, 210)) < 0.3 * tl]
+
+
+def test_a_pip_with_a_tail_counted_twice_is_one_where_that_makes_a_tile():
+    # scene3d 14966: a black Chinese 6-6 whose last red pip has a highlight's tail; the blob
+    # split at a higher level into two, no bigger than the single pips — 7-6, unsure. A pip
+    # fewer there makes a tile's halves: 6-6
+    assert_read_right(*read_scene3d(14966, 24), (((942, 243), [6, 6]),))
+    # scene3d 15284: a 6-5 with blobs counted three pips each, one of them no bigger than
+    # the singles — a pip fewer (two), not one: 6-5, not 5-5
+    assert_read_right(*read_scene3d(15284, 24), (((759, 618), [6, 5]),))
