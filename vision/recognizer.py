@@ -2662,6 +2662,36 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                     gone.add(drop_)
         if gone:
             pips, stats_of, comp_ids = _without(gone, pips, stats_of, comp_ids)
+    if len(pips) >= 2:
+        # pips run together along a diagonal (the 5's middle three, big pips close): a blob
+        # filling little of its box, left out above — where a higher level splits it into
+        # two or three peaks and it has as many pips' area, those are pips
+        # (its peaks well inside the outline: a shadow or side along an edge splits too; and
+        # not where a pip read is itself of several pips' area, counted as one: unsure then)
+        mid_a = _median_list([p[3] for p in pips])
+        cands_ = np.nonzero(~keep & strong & (as_ >= 1.6 * mid_a) & (as_ <= 3.4 * mid_a) &
+                            (as_ < 0.35 * ws_ * hs_) & (long_ <= Wc))[0]
+        if len(cands_) and max(p[3] for p in pips) > 1.8 * mid_a:
+            cands_ = []
+        for k in cands_:
+            x, y, w_, h_ = stats[k, :4]
+            sub = resp[y : y + h_, x : x + w_].copy()
+            sub[lbl[y : y + h_, x : x + w_] != k] = 0
+            _, hi = cv2.threshold(sub, 0.62 * float(sub.max()), 255, cv2.THRESH_BINARY)
+            nk, _, st2, c2 = cv2.connectedComponentsWithStats(hi, connectivity=4)
+            parts = [j for j in range(1, nk) if st2[j, cv2.CC_STAT_AREA] >= 3]
+            if not parts or min(st2[parts, cv2.CC_STAT_AREA]) < 0.3 * max(st2[parts, cv2.CC_STAT_AREA]):
+                continue  # (peaks of about one size)
+            e_ = 0.15 * Wc
+            xs_p = [x + c2[j][0] for j in parts]
+            if len(parts) in (2, 3) and 0.7 <= stats[k, 4] / (len(parts) * mid_a) <= 1.3 and all(
+                    e_ <= x + c2[j][0] <= Lc - e_ and e_ <= y + c2[j][1] <= Wc - e_ for j in parts) and (
+                    min(xs_p) > split + 0.07 * Lc or max(xs_p) < split - 0.07 * Lc):  # (within a half)
+                for j in parts:
+                    stats_of.append(stats[k])
+                    comp_ids.append(k)
+                    pips.append((float(x + c2[j][0]), float(y + c2[j][1]), False, float(stats[k, 4]) / len(parts)))
+                keep[k] = True
     quality = 0.5 if cut_pip else 1.0
     suspects: list[int] = []  # blobs counted as several pips no bigger than the single ones
     q_once = quality  # the quality were they counted a pip fewer

@@ -65,3 +65,19 @@ def test_a_pip_with_a_tail_counted_twice_is_one_where_that_makes_a_tile():
     # scene3d 15284: a 6-5 with blobs counted three pips each, one of them no bigger than
     # the singles — a pip fewer (two), not one: 6-5, not 5-5
     assert_read_right(*read_scene3d(15284, 24), (((759, 618), [6, 5]),))
+
+
+def test_pips_run_together_along_a_diagonal_are_pips():
+    # scene3d 15000 and 14934: the 5s of a 5-1 (big pips close together), their middle three
+    # one blob filling a third of its box — left out as no pip, the tile read 2-1 unsure.
+    # A higher level splits it into three peaks, and it has three pips' area
+    assert_read_right(*read_scene3d(15000, 24), (((748, 210), [5, 1]),))
+    assert_read_right(*read_scene3d(14934, 24), (((746, 171), [5, 1]),))
+
+
+def test_a_shadow_at_the_end_or_a_blob_across_the_middle_is_not_split_into_pips():
+    # scene3d 15003: a 2-2 whose outline takes in a shadow at its end (one strong peak and a
+    # speck: peaks of about one size only); 15469: a 6-6 with a blob across its middle (both
+    # peaks within one half only) — both read right before and must stay so
+    assert_read_right(*read_scene3d(15003, 24), (((459, 185), [2, 2]),))
+    assert_read_right(*read_scene3d(15469, 24), (((585, 372), [6, 6]),))
