@@ -2667,12 +2667,11 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # filling little of its box, left out above — where a higher level splits it into
         # two or three peaks and it has as many pips' area, those are pips
         # (its peaks well inside the outline: a shadow or side along an edge splits too; and
-        # not where a pip read is itself of several pips' area, counted as one: unsure then)
+        # not where a pip read is itself of several of its peaks' area, counted as one,
+        # unless alone in its half — a Chinese 1 is big: unsure then)
         mid_a = _median_list([p[3] for p in pips])
         cands_ = np.nonzero(~keep & strong & (as_ >= 1.6 * mid_a) & (as_ <= 3.4 * mid_a) &
                             (as_ < 0.35 * ws_ * hs_) & (long_ <= Wc))[0]
-        if len(cands_) and max(p[3] for p in pips) > 1.8 * mid_a:
-            cands_ = []
         for k in cands_:
             x, y, w_, h_ = stats[k, :4]
             sub = resp[y : y + h_, x : x + w_].copy()
@@ -2684,6 +2683,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 continue  # (peaks of about one size)
             e_ = 0.15 * Wc
             xs_p = [x + c2[j][0] for j in parts]
+            one_a = float(stats[k, 4]) / len(parts)
+            if any(p[3] > 1.8 * one_a and sum((q[0] < split) == (p[0] < split) for q in pips) > 1 for p in pips):
+                continue
             if len(parts) in (2, 3) and 0.7 <= stats[k, 4] / (len(parts) * mid_a) <= 1.3 and all(
                     e_ <= x + c2[j][0] <= Lc - e_ and e_ <= y + c2[j][1] <= Wc - e_ for j in parts) and (
                     min(xs_p) > split + 0.07 * Lc or max(xs_p) < split - 0.07 * Lc):  # (within a half)
@@ -4024,12 +4026,14 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         if len(groups[a_]) + len(groups[b_]) <= 12:  # a tile has at most 12 pips
             groups.append(np.concatenate([groups[a_], groups[b_]]))
     # (and every cluster near one, where there are more than two and they fit a tile
-    # together: the pips of a Western 4-4 lie a little more than a pitch and a half apart)
+    # together: the pips of a Western 4-4 lie a little more than a pitch and a half apart —
+    # but not where every one is a single spot: a playing card's pips, or a 3 whose middle
+    # pip was not found, read as a 2-2)
     seen_u = set()
     spread_out = set()  # (ids of such groups)
     for a_ in range(ng):
         near_ = np.nonzero(dc[a_, :ng] < 0.8 * L)[0]
-        if len(near_) < 3:
+        if len(near_) < 3 or max(len(groups[b_]) for b_ in near_) < 2:
             continue
         key = tuple(near_)
         if key in seen_u:
