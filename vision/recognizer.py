@@ -2684,7 +2684,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             e_ = 0.15 * Wc
             xs_p = [x + c2[j][0] for j in parts]
             one_a = float(stats[k, 4]) / len(parts)
-            if any(p[3] > 1.8 * one_a and sum((q[0] < split) == (p[0] < split) for q in pips) > 1 for p in pips):
+            if any(p[3] > SPLIT_AREA * one_a and sum((q[0] < split) == (p[0] < split) for q in pips) > 1 for p in pips):
                 continue
             if len(parts) in (2, 3) and 0.7 <= stats[k, 4] / (len(parts) * mid_a) <= 1.3 and all(
                     e_ <= x + c2[j][0] <= Lc - e_ and e_ <= y + c2[j][1] <= Wc - e_ for j in parts) and (
