@@ -1616,7 +1616,6 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 continue
             same = both[np.ix_(ins, ins)] & (np.maximum(a_[:, None], a_[None]) <= 1.3 * np.minimum(a_[:, None], a_[None]))
             alive[j] = not (same.sum(axis=1) < len(ins) - 1).any()
-        both = inside & inside.T
         order = np.argsort(-score)
         taken = np.zeros(n, bool)
         for i in order:
@@ -2681,18 +2680,19 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             parts = [j for j in range(1, nk) if st2[j, cv2.CC_STAT_AREA] >= 3]
             if not parts or min(st2[parts, cv2.CC_STAT_AREA]) < 0.3 * max(st2[parts, cv2.CC_STAT_AREA]):
                 continue  # (peaks of about one size)
+            if len(parts) not in (2, 3) or not 0.7 <= stats[k, 4] / (len(parts) * mid_a) <= 1.3:
+                continue  # (as many pips' area as peaks)
             e_ = 0.15 * Wc
             xs_p = [x + c2[j][0] for j in parts]
             one_a = float(stats[k, 4]) / len(parts)
             if any(p[3] > SPLIT_AREA * one_a and sum((q[0] < split) == (p[0] < split) for q in pips) > 1 for p in pips):
-                continue
-            if len(parts) in (2, 3) and 0.7 <= stats[k, 4] / (len(parts) * mid_a) <= 1.3 and all(
-                    e_ <= x + c2[j][0] <= Lc - e_ and e_ <= y + c2[j][1] <= Wc - e_ for j in parts) and (
+                continue  # (a pip of several peaks' area, not alone in its half)
+            if all(e_ <= x + c2[j][0] <= Lc - e_ and e_ <= y + c2[j][1] <= Wc - e_ for j in parts) and (
                     min(xs_p) > split + 0.07 * Lc or max(xs_p) < split - 0.07 * Lc):  # (within a half)
                 for j in parts:
                     stats_of.append(stats[k])
                     comp_ids.append(k)
-                    pips.append((float(x + c2[j][0]), float(y + c2[j][1]), False, float(stats[k, 4]) / len(parts)))
+                    pips.append((float(x + c2[j][0]), float(y + c2[j][1]), False, one_a))
                 keep[k] = True
     quality = 0.5 if cut_pip else 1.0
     suspects: list[int] = []  # blobs counted as several pips no bigger than the single ones
@@ -4405,14 +4405,14 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         # group — groups may share a piece. Shrunk a little: OpenCV's intersection of two
         # pieces with a side in common, neighbours in one group, may come out as all of one)
         polys = [c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in raw]
-        taken: list[np.ndarray] = []
+        from_groups: list[np.ndarray] = []  # (the pieces taken, shrunk)
         for c, rd, o in _resolve_groups(groups, tent_read, raw, style, getattr(_LOCAL, "second_ways", set())):
             if not _mostly_over(c, polys):
                 ctr_ = c.mean(axis=0)
                 shrunk = ctr_ + 0.9 * (c - ctr_)
-                if not _mostly_over(shrunk, taken, 0.5):
+                if not _mostly_over(shrunk, from_groups, 0.5):
                     raw.append((c, rd, o))
-                    taken.append(shrunk.astype(np.float32).reshape(-1, 1, 2))
+                    from_groups.append(shrunk.astype(np.float32).reshape(-1, 1, 2))
     # the length of a tile where it lies (a tilted camera sees near tiles larger), from the
     # tiles read face up: the backs added or dropped below leave it as it is
     length_at = _length_model(raw)
