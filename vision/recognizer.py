@@ -1604,15 +1604,14 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         # rectangle —, of about one size and whose centres lie each in the other count once)
         held = inside & smaller
         alive = held.sum(axis=0) < 2
-        if not alive.all():
-            short = np.minimum(hw, hh)
-            long_ax = np.where(hw >= hh, an, an + np.pi / 2)
+        half_long, half_short = np.maximum(hw, hh), np.minimum(hw, hh)
+        long_ax = np.where(hw >= hh, an, an + np.pi / 2)
         for j in np.nonzero(~alive)[0]:
             ins = np.nonzero(held[:, j])[0]
             a_ = area[ins]
             turn = np.abs(np.sin(long_ax[ins] - long_ax[j]))
-            if (short[ins] < 0.8 * short[j]).any() or (turn > 0.35).any() or \
-                    (np.maximum(hw, hh)[ins] > 0.66 * np.maximum(hw, hh)[j]).any():
+            if (half_short[ins] < 0.8 * half_short[j]).any() or (turn > 0.35).any() or \
+                    (half_long[ins] > 0.66 * half_long[j]).any():
                 continue
             same = both[np.ix_(ins, ins)] & (np.maximum(a_[:, None], a_[None]) <= 1.3 * np.minimum(a_[:, None], a_[None]))
             alive[j] = not (same.sum(axis=1) < len(ins) - 1).any()
@@ -2419,6 +2418,26 @@ def _smear(lbl: np.ndarray, stats: np.ndarray, n: int, Wc: int) -> tuple[float, 
     return (0.5 * math.atan2(s_, c), SMEAR_SHRINK * b)
 
 
+def _peaks(resp: np.ndarray, lbl: np.ndarray, box, k: int) -> list[tuple[int, float, float]]:
+    """The peaks of component ``k`` (labels ``lbl``, its box ``box`` = x, y, w, h) of the
+    pip response: the parts of it above 0.62 of its maximum, of 3 pixels or more, as
+    (area, x, y) in the crop — pips run together split at their saddle.
+
+    >>> resp = np.zeros((10, 20), np.uint8); resp[3:7, 2:6] = 200; resp[3:7, 10:14] = 180
+    >>> resp[4:6, 6:10] = 60                                  # two pips joined by a faint neck
+    >>> lbl = (resp > 0).astype(np.int32)
+    >>> [(a, round(x, 1), round(y, 1)) for a, x, y in _peaks(resp, lbl, (2, 3, 12, 4), 1)]
+    [(16, 3.5, 4.5), (16, 11.5, 4.5)]
+    """
+    x, y, w_, h_ = (int(v) for v in box[:4])
+    sub = resp[y : y + h_, x : x + w_].copy()
+    sub[lbl[y : y + h_, x : x + w_] != k] = 0
+    _, hi = cv2.threshold(sub, 0.62 * float(sub.max()), 255, cv2.THRESH_BINARY)
+    nk, _, st2, c2 = cv2.connectedComponentsWithStats(hi, connectivity=4)
+    return [(int(st2[j, cv2.CC_STAT_AREA]), x + float(c2[j][0]), y + float(c2[j][1])) for j in range(1, nk)
+            if st2[j, cv2.CC_STAT_AREA] >= 3]
+
+
 def _line_kernel(angle: float, length: float) -> np.ndarray:
     """A line of ``length`` pixels at ``angle`` (radians) as a structuring element."""
     k = max(1, int(round(length)))
@@ -2672,27 +2691,22 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         cands_ = np.nonzero(~keep & strong & (as_ >= 1.6 * mid_a) & (as_ <= 3.4 * mid_a) &
                             (as_ < 0.35 * ws_ * hs_) & (long_ <= Wc))[0]
         for k in cands_:
-            x, y, w_, h_ = stats[k, :4]
-            sub = resp[y : y + h_, x : x + w_].copy()
-            sub[lbl[y : y + h_, x : x + w_] != k] = 0
-            _, hi = cv2.threshold(sub, 0.62 * float(sub.max()), 255, cv2.THRESH_BINARY)
-            nk, _, st2, c2 = cv2.connectedComponentsWithStats(hi, connectivity=4)
-            parts = [j for j in range(1, nk) if st2[j, cv2.CC_STAT_AREA] >= 3]
-            if not parts or min(st2[parts, cv2.CC_STAT_AREA]) < 0.3 * max(st2[parts, cv2.CC_STAT_AREA]):
+            peaks = _peaks(resp, lbl, stats[k], k)
+            if not peaks or min(p[0] for p in peaks) < 0.3 * max(p[0] for p in peaks):
                 continue  # (peaks of about one size)
-            if len(parts) not in (2, 3) or not 0.7 <= stats[k, 4] / (len(parts) * mid_a) <= 1.3:
+            if len(peaks) not in (2, 3) or not 0.7 <= stats[k, 4] / (len(peaks) * mid_a) <= 1.3:
                 continue  # (as many pips' area as peaks)
             e_ = 0.15 * Wc
-            xs_p = [x + c2[j][0] for j in parts]
-            one_a = float(stats[k, 4]) / len(parts)
+            xs_p = [px for _a, px, _y in peaks]
+            one_a = float(stats[k, 4]) / len(peaks)
             if any(p[3] > SPLIT_AREA * one_a and sum((q[0] < split) == (p[0] < split) for q in pips) > 1 for p in pips):
                 continue  # (a pip of several peaks' area, not alone in its half)
-            if all(e_ <= x + c2[j][0] <= Lc - e_ and e_ <= y + c2[j][1] <= Wc - e_ for j in parts) and (
+            if all(e_ <= px <= Lc - e_ and e_ <= py <= Wc - e_ for _a, px, py in peaks) and (
                     min(xs_p) > split + 0.07 * Lc or max(xs_p) < split - 0.07 * Lc):  # (within a half)
-                for j in parts:
+                for _a, px, py in peaks:
                     stats_of.append(stats[k])
                     comp_ids.append(k)
-                    pips.append((float(x + c2[j][0]), float(y + c2[j][1]), False, one_a))
+                    pips.append((px, py, False, one_a))
                 keep[k] = True
     quality = 0.5 if cut_pip else 1.0
     suspects: list[int] = []  # blobs counted as several pips no bigger than the single ones
@@ -2707,12 +2721,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             elong = max(comp[2], comp[3]) / max(1, min(comp[2], comp[3]))
             if elong > 1.45 and comp[4] > 1.5 * math.pi * (0.09 * Wc) ** 2:
                 # pips run together (blur): a saddle between them splits at a higher level
-                x, y, w_, h_ = comp[:4]
-                sub = resp[y : y + h_, x : x + w_].copy()
-                sub[lbl[y : y + h_, x : x + w_] != comp_ids[idx]] = 0
-                _, hi = cv2.threshold(sub, 0.62 * float(sub.max()), 255, cv2.THRESH_BINARY)
-                nk, _, st2, _ = cv2.connectedComponentsWithStats(hi, connectivity=4)
-                parts = int(np.count_nonzero(st2[1:, cv2.CC_STAT_AREA] >= 3))
+                parts = len(_peaks(resp, lbl, comp, comp_ids[idx]))
                 # a row of touching round pips is as many widths long as it has pips, and
                 # has their area (the saddle of the middle one of three may not show)
                 k_len = min(3, int(round(elong)))
@@ -2728,7 +2737,6 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 if k > 1:
                     quality *= 0.92
             counted.append(k)
-        q_once = quality
         # a blob counted as pips run together that is no bigger than the single pips beside
         # it (a highlight on a big pip splits its peak): one pip, or two — unsure
         singles = [p[3] for p, k in zip(pips, counted, strict=True) if k == 1]
@@ -4094,11 +4102,11 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         # one outlier, a tile misread, must not vouch for a patch of table)
         if sum(float(np.abs(rd.body_lab - b).sum()) <= 30 for b in bodies) < 2:
             return None
-        if (f_sz < 1.0 or id(ix) in spread_out) and _runs_on(img, cf, rd.body_lab) and (
-                f_sz < 1.0 or _runs_on(img, np.roll(cf, -1, axis=0), rd.body_lab, reach=0.3)):
-            # smaller than its tile: the body goes on beyond both ends; pips far apart (see
-            # spread_out): the body goes on beyond both ends and both sides, a playing card
-            return None
+        ends_on = (f_sz < 1.0 or id(ix) in spread_out) and _runs_on(img, cf, rd.body_lab)
+        if ends_on and f_sz < 1.0:
+            return None  # smaller than its tile: the body goes on beyond both ends
+        if ends_on and _runs_on(img, np.roll(cf, -1, axis=0), rd.body_lab, reach=0.3):
+            return None  # pips far apart (spread_out), the body on beyond both sides too: a playing card
         return cf, rd, nm
 
     out = []

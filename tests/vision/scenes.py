@@ -29,3 +29,8 @@ def assert_read_right(labels, tl, readings, cases) -> None:
         assert lab["pips"] is None if pips is None else sorted(lab["pips"]) == sorted(pips), (want, lab)
         assert got and not got[0].uncertain and got[0].face == ("down" if pips is None else "up"), (want, pips, got)
         assert pips is None or sorted(got[0].pips) == sorted(pips), (want, pips, got[0])
+
+
+def sure_near(readings, point, reach: float) -> list:
+    """The readings not marked uncertain whose centre lies within ``reach`` pixels of ``point``."""
+    return [r for r in readings if not r.uncertain and math.dist(r.center, point) < reach]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from .scenes import assert_read_right, read_scene3d
+from .scenes import assert_read_right, read_scene3d, sure_near
 
 
 def _read_twice(readings, tl):
@@ -54,7 +54,7 @@ def test_four_pips_of_a_playing_card_are_no_tile():
     # scene3d 15032: a playing card's four pips, far apart, joined into one cluster, read as
     # a 2-2 on white the colour of the ivory tiles — the white goes on beyond all four sides
     labels, tl, readings = read_scene3d(15032, 24)
-    assert not [r for r in readings if not r.uncertain and math.dist(r.center, (757, 210)) < 0.3 * tl]
+    assert not sure_near(readings, (757, 210), 0.3 * tl)
 
 
 def test_a_pip_with_a_tail_counted_twice_is_one_where_that_makes_a_tile():
@@ -89,10 +89,9 @@ def test_single_spots_far_apart_are_not_joined_and_a_blob_counted_once_blocks_th
     # any more; and a blue 3-3 (15974) whose one half had two pips run together counted as
     # one while the other half's diagonal was split: 3-2 for sure. Neither is read sure now
     labels, tl, readings = read_scene3d(16031, 24)
-    assert not [r for r in readings if not r.uncertain and math.dist(r.center, (1037, 389)) < 0.3 * tl]
+    assert not sure_near(readings, (1037, 389), 0.3 * tl)
     labels, tl, readings = read_scene3d(15974, 24)
-    assert not [r for r in readings if not r.uncertain and r.pips is not None and sorted(r.pips) != [3, 3]
-                and math.dist(r.center, (28, 37)) < 0.3 * tl]
+    assert not [r for r in sure_near(readings, (28, 37), 0.3 * tl) if r.pips is not None and sorted(r.pips) != [3, 3]]
 
 
 def test_a_blob_a_little_bigger_than_a_pip_beside_another_blocks_the_split_too():
@@ -100,5 +99,4 @@ def test_a_blob_a_little_bigger_than_a_pip_beside_another_blocks_the_split_too()
     # together (1.4 of the peaks' area, under the 1.8 first asked) read 3-2 for sure once
     # the other half's diagonal was split; the bar is SPLIT_AREA now
     labels, tl, readings = read_scene3d(16190, 24)
-    assert not [r for r in readings if not r.uncertain and r.pips is not None and sorted(r.pips) != [3, 3]
-                and math.dist(r.center, (304, 416)) < 0.3 * tl]
+    assert not [r for r in sure_near(readings, (304, 416), 0.3 * tl) if r.pips is not None and sorted(r.pips) != [3, 3]]

@@ -10,7 +10,7 @@ import numpy as np
 
 import vision.recognizer as R
 
-from .scenes import assert_read_right, read_scene3d
+from .scenes import assert_read_right, read_scene3d, sure_near
 
 
 def test_tiles_found_by_their_pips_where_the_tiles_read_include_their_shadow():
@@ -27,7 +27,7 @@ def test_no_smaller_rectangle_across_two_tiles_end_to_end():
     # tenth smaller fits the 5 of one and the 4 of the next between their ends and reads a
     # whole 5-4 — but the tiles' colour goes on beyond both its ends
     labels, tl, readings = read_scene3d(950053, 12)
-    assert not [r for r in readings if not r.uncertain and math.dist(r.center, (1160, 370)) < 0.25 * tl]
+    assert not sure_near(readings, (1160, 370), 0.25 * tl)
 
 
 def test_runs_on_looks_beyond_both_ends_only():
@@ -128,7 +128,7 @@ def test_no_smaller_rectangle_over_the_halves_of_two_tiles_side_by_side():
         k = tile_counts(seed0, seed - seed0 + 1)[-1]
         img, labels, tl = _frame("scene", seed, 1280, 720, k)
         readings = R.recognize(img)
-        assert not [r for r in readings if not r.uncertain and math.dist(r.center, at) < 0.25 * tl], seed
+        assert not sure_near(readings, at, 0.25 * tl), seed
 
 
 def test_a_pair_cut_either_way_into_the_same_tiles_is_read_sure():
