@@ -1574,6 +1574,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     tentative: list[list[list[tuple]]] = []
     _LOCAL.narrow = set()
     _LOCAL.loose = set()
+    _LOCAL.short = set()
+    _LOCAL.short_loose = set()
     _LOCAL.sure_split = []
     _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
     _LOCAL.tentative = tentative
@@ -1777,6 +1779,9 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         _LOCAL.loose = {id(r) for r in loose}
         _LOCAL.narrow |= _LOCAL.loose
         rects.extend(loose)
+        short = _short_faces(cands, taken + loose, typ_long, typ_short, size_at)
+        _LOCAL.short = {id(r) for r in short}
+        rects.extend(short)
     if typ_long and chosen and gray is not None:
         # last of all, blobs that no grid of the tiles' size expected where they lie divides,
         # and that nothing since has explained: grids of pieces of the tiles' proportions
@@ -1837,6 +1842,50 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
         (cx, cy), (rw, rh), ang = c.rect
         out.append(((cx, cy), (rw, rh), ang))
     return out
+
+
+def _short_faces(cands: list[_Cand], rects: list, typ_long: float, typ_short: float, size_at=None) -> list[tuple]:
+    """Faces foreshortened along their length (a tilted camera looking along the tile): a
+    well-filled rectangle as wide as a tile where it lies but shorter (``SHORT_MIN`` to
+    ``SHORT_MAX`` times as long as wide), where nothing was found — not a checked cloth's
+    model (which may stop short of a tile's end) nor at the frame's edge (a tile the frame
+    cuts is short too).  Read face up only; a reading on one teaches neither the tiles'
+    size nor the style (``_Read.short``)."""
+    out: list[tuple] = []
+    loose = set()
+    for c in sorted(cands, key=lambda c: -c.fill):
+        if c.fill < LOOSE_FILL or c.source.startswith("check"):
+            continue  # (a checked cloth's model may stop short of a tile's end: not its length)
+        lo_, sh_ = _rect_dims(c.rect)
+        asp = lo_ / max(sh_, 1e-6)
+        if not SHORT_MIN <= asp < SHORT_MAX:
+            continue
+        if c.fill < SHORT_FILL and cv2.contourArea(cv2.convexHull(c.contour)) < LOOSE_HULL * lo_ * sh_:
+            continue  # ill-filled: only a face notched by pips at its edge (its hull a rectangle)
+        f_ = size_at(c.rect[0]) / typ_long if size_at else 1.0
+        if not (0.8 * typ_short * f_ <= sh_ <= 1.25 * typ_short * f_ and 0.55 * typ_long * f_ <= lo_ <= 1.0 * typ_long * f_):
+            continue
+        # its ends, half a width on (a tile the frame cuts is short too), in the frame
+        fw, fh = getattr(_LOCAL, "frame_wh", (1 << 30, 1 << 30))
+        p_ = _order_corners(c.rect)
+        ends = np.float32(c.rect[0]) + np.outer([-1.0, 1.0], (p_[1] - p_[0]) * (0.5 + 0.5 * sh_ / lo_))
+        if ends.min() < 1 or ends[:, 0].max() > fw - 2 or ends[:, 1].max() > fh - 2:
+            continue
+        taken = rects + out
+        if taken and (_in_any(c.rect[0], taken) or _any_inside(c.rect, np.array([r[0] for r in taken], np.float64))):
+            continue
+        (cx, cy), (rw, rh), ang = c.rect
+        out.append(((cx, cy), (rw, rh), ang))
+        if c.fill < SHORT_FILL:
+            loose.add(id(out[-1]))
+    _LOCAL.short_loose = loose
+    return out
+
+
+#: a short face (_short_faces): its least fill and length : width
+SHORT_FILL = 0.85
+SHORT_MIN = 1.3
+SHORT_MAX = 1.7
 
 
 #: a narrow face (_narrow_faces): its fill and its longest length : width
@@ -1907,6 +1956,9 @@ class _Read:
     # the face's spots all drawn out the same way (motion blur): (angle in the crop, in
     # radians from its long axis; length in crop pixels) — see _smear
     smear: tuple[float, float] | None = None
+    # read on the outline of a face foreshortened along its length (_short_faces): its
+    # length tells nothing of the tiles' size
+    short: bool = False
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -3052,7 +3104,7 @@ def _rank_all_red(raw: list) -> list:
     red half whose "red" pip is as white as the frame's white pips and below its red ones is
     ranked too.  Returns ``raw``, such readings replaced."""
     sure = [rd.white_a for _, rd, occ in raw if not occ and rd.face == "up" and rd.white_a is not None
-            and _name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW]
+            and not rd.short and _name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW]
     if len(sure) < RED_FRAME_MIN:
         return raw
     top = max(sure)
@@ -3063,7 +3115,7 @@ def _rank_all_red(raw: list) -> list:
     # reflection): when their reddest pip is as white as the frame's white pips (within half
     # the gap) and RED_RANK_GAP below every red pip of the tiles read sure, it is no red pip
     reds = [rd.red_a for _, rd, occ in raw if not occ and rd.face == "up" and rd.red_a is not None
-            and _name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW]
+            and not rd.short and _name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW]
     if len(reds) < RED_FRAME_MIN:
         return raw
     low = min(reds)
@@ -3327,7 +3379,7 @@ def _painted_evidence(raw) -> bool | None:
     """
     due = hit = 0
     for _, rd, occ in raw:
-        if occ or rd.face != "up" or rd.halves is None or rd.n_pips < 2:
+        if occ or rd.face != "up" or rd.halves is None or rd.n_pips < 2 or rd.short:
             continue
         hi, lo = max(rd.halves), min(rd.halves)
         want = 6 if (hi, lo) == (6, 6) else sum(v for v in (hi, lo) if v in (1, 4))
@@ -3384,7 +3436,7 @@ def _reads_whole(rd: _Read, min_pips: int = FIRST_READ_MIN_PIPS) -> bool:
 
 
 def _scene_western(raw: list, style: str) -> bool:
-    ups = [rd for _, rd, _ in raw if rd.face == "up"]
+    ups = [rd for _, rd, _ in raw if rd.face == "up" and not rd.short]  # (a short face's bar may not show)
     return style == "western" or (style == "auto" and bool(ups) and sum(rd.has_bar for rd in ups) >= 0.5 * len(ups))
 
 
@@ -3396,7 +3448,7 @@ def _faint_bars(raw: list, style: str) -> bool:
     nor that it is cut wrong."""
     if style != "auto" or _scene_western(raw, style):
         return False
-    asps = [_aspect(c) for c, rd, o in raw if rd.face == "up" and not o and _reads_whole(rd)]
+    asps = [_aspect(c) for c, rd, o in raw if rd.face == "up" and not o and _reads_whole(rd) and not rd.short]
     return len(asps) >= STYLE_MIN_TILES and float(np.median(asps)) <= WESTERN_ASPECT
 
 
@@ -3760,7 +3812,7 @@ def _back_pairs(backs: list[tuple], raw: list) -> list[tuple]:
     tiles laid face down together, with no face-up tile beside them.  (One plain back alone
     is any uniform patch of tile size; two of exactly a tile's size, touching along a seam,
     are tiles.)"""
-    ups = [c for c, rd, occ in raw if not occ and _reads_whole(rd)]
+    ups = [c for c, rd, occ in raw if not occ and _reads_whole(rd) and not rd.short]
     if len(ups) < 2 or len(backs) < 2:
         return []
     L = float(np.median([np.linalg.norm(c[1] - c[0]) for c in ups]))
@@ -3795,7 +3847,7 @@ def _length_model(raw: list):
     62
     """
     pts = np.array([[*c.mean(axis=0), float(np.linalg.norm(c[1] - c[0]))] for c, rd, occ in raw
-                    if rd.face == "up" and rd.n_pips >= 2 and not occ], np.float64).reshape(-1, 3)
+                    if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.short], np.float64).reshape(-1, 3)
     return _fit_length(pts)
 
 
@@ -3840,7 +3892,7 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     cells may be of the tiles' colour and size: the caller leaves those out); a
     table-coloured one is dropped later (_drop_table_backs)."""
     ups = [(c, rd) for c, rd, occ in raw if not occ and rd.face == "up" and rd.body_lab is not None
-           and _reads_whole(rd)]
+           and _reads_whole(rd) and not rd.short]
     if len(ups) < 2 or not backs:
         return []
     length_at = length_at or _length_model(raw)
@@ -3970,7 +4022,7 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
     its arrangement allows, and read like any other outline; kept only
     if one reading is whole and consistent, holds every spot of the cluster and no other."""
     ups = [(float(np.linalg.norm(c[1] - c[0])), float(np.linalg.norm(c[2] - c[1])))
-           for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
+           for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.short]
     if len(ups) < 2:
         return []
     L0 = L = _median_list([u[0] for u in ups]) * s
@@ -4244,6 +4296,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     check_ids = set(getattr(_LOCAL, "check_rects", ()))
     narrow_ids = set(getattr(_LOCAL, "narrow", ()))
     loose_ids = set(getattr(_LOCAL, "loose", ()))
+    short_ids = set(getattr(_LOCAL, "short", ()))
+    short_loose = set(getattr(_LOCAL, "short_loose", ()))
     pattern = getattr(_LOCAL, "pattern", None)
     typ = len_px or (context.tile_len * s if context and context.tile_len else None) or (
         float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
@@ -4342,6 +4396,14 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             sh_c = float(np.linalg.norm(corners[2] - corners[1]))
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
                 continue
+        if id(rect) in short_ids:
+            # a face foreshortened along its length: face up only (read as a back — an
+            # overexposed face whose pips barely show —, it has nothing to tell it from a
+            # patch of that shape); marked, so that it judges nothing for the frame
+            if rd.face != "up" or (id(rect) in short_loose and not (
+                    not rd.cut_pip and rd.quality >= 1.0 and _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF)):
+                continue  # (notched by pips: it must read whole, as a loose face must)
+            rd = replace(rd, short=True)
         if id(rect) in narrow_ids and (id(rect) in loose_ids or float(np.linalg.norm(
                 corners[1] - corners[0])) > NARROW_READ * float(np.linalg.norm(corners[2] - corners[1]))) and not (
                 rd.face == "up" and not rd.cut_pip and rd.quality >= 1.0 and
@@ -4436,7 +4498,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     # crop has only the frame's colours of the masks)
     raw = _drop_table_backs(raw, table_cols if context else _colours_of(bins, BACK_TABLE_SHARE, 5))
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
-    ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ]
+    ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ
+           and not rd.short]
     ctx_len = context.tile_len if context else None
     if len(ups) >= 2 or (ups and params.tile_length_px) or ctx_len:
         ref = params.tile_length_px or (float(np.median(ups)) if len(ups) >= (3 if ctx_len else 2) else ctx_len)
@@ -4451,14 +4514,14 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 kept.append((c, rd, occ))
         raw = kept
     # is red information usable?  (an unpainted Western set shows no red pips at all)
-    any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
+    any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up" and not rd.short)
     up_len = float(np.median(ups)) if ups else ctx_len
     eff_style = style
     if style == "auto" and context and context.style:
         eff_style = context.style  # a crop: the whole frame decided
     elif style == "auto":
-        bars = sum(1 for _, rd, _ in raw if rd.has_bar)
-        n_up = sum(1 for _, rd, _ in raw if rd.face == "up")
+        bars = sum(1 for _, rd, _ in raw if rd.has_bar and not rd.short)
+        n_up = sum(1 for _, rd, _ in raw if rd.face == "up" and not rd.short)
         eff_style = "western" if (n_up and bars >= 0.5 * n_up) or _faint_bars(raw, "auto") else "chinese"
     painted = _painted_evidence(raw)
     if painted is None:
