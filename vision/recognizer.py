@@ -1574,8 +1574,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     tentative: list[list[list[tuple]]] = []
     _LOCAL.narrow = set()
     _LOCAL.loose = set()
-    _LOCAL.short = set()
-    _LOCAL.short_loose = set()
+    _LOCAL.short = set()  # ids of the rectangles of short faces (_short_faces) ...
+    _LOCAL.short_notched = set()  # ... and of those notched by pips
     _LOCAL.sure_split = []
     _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
     _LOCAL.tentative = tentative
@@ -1779,7 +1779,9 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         _LOCAL.loose = {id(r) for r in loose}
         _LOCAL.narrow |= _LOCAL.loose
         rects.extend(loose)
-        short = _short_faces(cands, taken + loose, typ_long, typ_short, size_at)
+        # and faces foreshortened along their length
+        short, _LOCAL.short_notched = _short_faces(cands, taken + loose, typ_long, typ_short, size_at,
+                                                   getattr(_LOCAL, "frame_wh", None))
         _LOCAL.short = {id(r) for r in short}
         rects.extend(short)
     if typ_long and chosen and gray is not None:
@@ -1844,29 +1846,37 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
     return out
 
 
-def _short_faces(cands: list[_Cand], rects: list, typ_long: float, typ_short: float, size_at=None) -> list[tuple]:
-    """Faces foreshortened along their length (a tilted camera looking along the tile): a
-    well-filled rectangle as wide as a tile where it lies but shorter (``SHORT_MIN`` to
-    ``SHORT_MAX`` times as long as wide), where nothing was found — not a checked cloth's
-    model (which may stop short of a tile's end) nor at the frame's edge (a tile the frame
-    cuts is short too).  Read face up only; a reading on one teaches neither the tiles'
-    size nor the style (``_Read.short``)."""
+def _short_faces(cands: list[_Cand], rects: list, typ_long: float, typ_short: float, size_at=None,
+                 frame_wh: tuple | None = None) -> tuple[list[tuple], set]:
+    """Faces foreshortened along their length (a tilted camera looking along the tile),
+    where nothing was found (``rects``): a rectangle ``SHORT_MIN`` to ``SHORT_MAX`` times as
+    long as wide, as wide as a tile where it lies (``size_at``, the perspective model, when
+    given) and 0.55–1.0 of its length; well filled (``SHORT_FILL``), or notched by pips at
+    its edge (from ``LOOSE_FILL``, its convex hull a rectangle).  Not a checked cloth's
+    model (which may stop short of a tile's end), and its ends half a width on inside the
+    frame (``frame_wh``; a tile the frame cuts is short too).  Returns the rectangles and
+    the ids of the notched ones (read only if they read whole, as loose faces are).
+
+    >>> c = _Cand(((100.0, 100.0), (30.0, 20.0), 0.0), 560.0, 0.93, 0.9, "t", None)  # 1.5 : 1
+    >>> _short_faces([c], [], 40.0, 18.0, frame_wh=(640, 360))
+    ([((100.0, 100.0), (30.0, 20.0), 0.0)], set())
+    >>> _short_faces([c], [], 40.0, 18.0, frame_wh=(124, 360))[0]  # half a width on, its end is off the frame
+    []
+    """
     out: list[tuple] = []
-    loose = set()
+    notched = set()
+    fw, fh = frame_wh or (1 << 30, 1 << 30)
     for c in sorted(cands, key=lambda c: -c.fill):
         if c.fill < LOOSE_FILL or c.source.startswith("check"):
-            continue  # (a checked cloth's model may stop short of a tile's end: not its length)
+            continue
         lo_, sh_ = _rect_dims(c.rect)
-        asp = lo_ / max(sh_, 1e-6)
-        if not SHORT_MIN <= asp < SHORT_MAX:
+        if not SHORT_MIN <= lo_ / max(sh_, 1e-6) < SHORT_MAX:
+            continue
+        f_ = size_at(c.rect[0]) / typ_long if size_at else 1.0
+        if not (0.8 * typ_short * f_ <= sh_ <= 1.25 * typ_short * f_ and 0.55 * typ_long * f_ <= lo_ <= typ_long * f_):
             continue
         if c.fill < SHORT_FILL and cv2.contourArea(cv2.convexHull(c.contour)) < LOOSE_HULL * lo_ * sh_:
-            continue  # ill-filled: only a face notched by pips at its edge (its hull a rectangle)
-        f_ = size_at(c.rect[0]) / typ_long if size_at else 1.0
-        if not (0.8 * typ_short * f_ <= sh_ <= 1.25 * typ_short * f_ and 0.55 * typ_long * f_ <= lo_ <= 1.0 * typ_long * f_):
             continue
-        # its ends, half a width on (a tile the frame cuts is short too), in the frame
-        fw, fh = getattr(_LOCAL, "frame_wh", (1 << 30, 1 << 30))
         p_ = _order_corners(c.rect)
         ends = np.float32(c.rect[0]) + np.outer([-1.0, 1.0], (p_[1] - p_[0]) * (0.5 + 0.5 * sh_ / lo_))
         if ends.min() < 1 or ends[:, 0].max() > fw - 2 or ends[:, 1].max() > fh - 2:
@@ -1877,9 +1887,8 @@ def _short_faces(cands: list[_Cand], rects: list, typ_long: float, typ_short: fl
         (cx, cy), (rw, rh), ang = c.rect
         out.append(((cx, cy), (rw, rh), ang))
         if c.fill < SHORT_FILL:
-            loose.add(id(out[-1]))
-    _LOCAL.short_loose = loose
-    return out
+            notched.add(id(out[-1]))
+    return out, notched
 
 
 #: a short face (_short_faces): its least fill and length : width
@@ -4297,7 +4306,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     narrow_ids = set(getattr(_LOCAL, "narrow", ()))
     loose_ids = set(getattr(_LOCAL, "loose", ()))
     short_ids = set(getattr(_LOCAL, "short", ()))
-    short_loose = set(getattr(_LOCAL, "short_loose", ()))
+    short_notched = set(getattr(_LOCAL, "short_notched", ()))
     pattern = getattr(_LOCAL, "pattern", None)
     typ = len_px or (context.tile_len * s if context and context.tile_len else None) or (
         float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
@@ -4400,7 +4409,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # a face foreshortened along its length: face up only (read as a back — an
             # overexposed face whose pips barely show —, it has nothing to tell it from a
             # patch of that shape); marked, so that it judges nothing for the frame
-            if rd.face != "up" or (id(rect) in short_loose and not (
+            if rd.face != "up" or (id(rect) in short_notched and not (
                     not rd.cut_pip and rd.quality >= 1.0 and _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF)):
                 continue  # (notched by pips: it must read whole, as a loose face must)
             rd = replace(rd, short=True)
