@@ -116,6 +116,8 @@ CANON_W = 48  # canonical tile width in pixels for reading
 MID_LEVEL = 0.3
 MID_SEAM = 0.92
 MID_BAR = 0.6
+#: a reading's quality is multiplied by this for each blob counted as pips run together
+RUN_TOGETHER_Q = 0.92
 #: a row of three pips run together may be this many times as long as wide (_read_face)
 ROW3_LONG = 4.3
 #: a blob shorter than ROW2_SHORT times its width is one pip unless a saddle splits it (an
@@ -2796,7 +2798,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 elif row:
                     k = k_len
                 if k > 1:
-                    quality *= 0.92
+                    quality *= RUN_TOGETHER_Q
             counted.append(k)
         # a blob counted as pips run together that is no bigger than the single pips beside
         # it (a highlight on a big pip splits its peak): one pip, or two — unsure
@@ -2805,7 +2807,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             med1 = _median_list(singles)
             suspects = [i for i, (p, k) in enumerate(zip(pips, counted, strict=True)) if k > 1 and p[3] < SPLIT_AREA * med1]
             if suspects:
-                q_once = quality / 0.92 ** len(suspects)
+                q_once = quality / RUN_TOGETHER_Q ** len(suspects)
                 quality = min(quality, 0.5)
         # a strong blob left out, inside the face and of several pips' area (pips run
         # together along a diagonal fill little of their box): pips not counted
@@ -4409,14 +4411,12 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # a face foreshortened along its length: face up only (read as a back — an
             # overexposed face whose pips barely show —, it has nothing to tell it from a
             # patch of that shape); marked, so that it judges nothing for the frame
-            if rd.face != "up" or (id(rect) in short_notched and not (
-                    not rd.cut_pip and rd.quality >= 1.0 and _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF)):
+            if rd.face != "up" or (id(rect) in short_notched and not _reads_whole(rd, 0)):
                 continue  # (notched by pips: it must read whole, as a loose face must)
             rd = replace(rd, short=True)
         if id(rect) in narrow_ids and (id(rect) in loose_ids or float(np.linalg.norm(
-                corners[1] - corners[0])) > NARROW_READ * float(np.linalg.norm(corners[2] - corners[1]))) and not (
-                rd.face == "up" and not rd.cut_pip and rd.quality >= 1.0 and
-                _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF) and not (
+                corners[1] - corners[0])) > NARROW_READ * float(np.linalg.norm(corners[2] - corners[1]))) and \
+                not _reads_whole(rd, 0) and not (
                 rd.face == "down" and rd.spots_back and 1.8 <= _aspect(corners) <= 3.0):
             # a narrow face still narrow after its re-cut must read whole and consistent
             # (an outline run on over a cell of a checked cloth of the tile's own colour
