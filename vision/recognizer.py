@@ -82,7 +82,7 @@ MAX_TENTATIVE = 12
 MIN_TILE_FRAC = 0.028
 WORK_MAX = 640  # long side of the working image for proposals
 #: Masks also looked at closed: dark bodies, which light pips and bars cut apart at WORK_MAX.
-CLOSE_CHANS = ("dark", "rel-")
+CLOSE_CHANS = ("dark", "rel-", "pat")
 #: the mask whose holes are proposals as well as its blobs (see _proposals)
 HOLE_CHAN = "rel-"
 #: The table's colours (see _table_colours): each covers this share of the image at least.
@@ -100,6 +100,30 @@ BG_LEVELS = (28, 42, 60)
 #: nearly the table's lightness and colour
 BGC_LEVEL = 11
 BGC_CHAN = "bgc"
+#: A repeating pattern (stripes, checks): the mask of what differs from the cloth as it
+#: would look without the tiles (_pattern_background), looked at only where no other mask
+#: found a tile (as BGC_CHAN).  Its levels, the share of lightness in the distance (a
+#: shadow darkens the cloth but hardly changes its colour), and the closing that joins a
+#: tile's parts over cells of the cloth of its own colour.
+PAT_CHAN = "pat"
+PAT_LEVELS = (24, 34)
+PAT_LIGHTNESS = 0.25
+PAT_CLOSE = 5
+#: The pattern's repeats: shifts whose autocorrelation (a share of the image's own) is
+#: PAT_CORR or more, PAT_MIN_SHIFTS of them at least (a striped cloth repeats along its
+#: stripes only: one shift and its opposite).
+PAT_CORR = 0.42
+PAT_MIN_SHIFTS = 2
+#: Each shift aligned block by block (a tilted camera bends the pattern): blocks of
+#: PAT_BLOCK work pixels, searched PAT_SEARCH pixels each way, aligned when their
+#: normalised correlation reaches PAT_MATCH.
+PAT_BLOCK = 48
+PAT_SEARCH = 6
+PAT_MATCH = 0.5
+#: A tile seen only against the pattern: its outline may take its shadow in across, or
+#: stop short where its end lies on cloth of its own colour — it must be PAT_ASPECT times
+#: as long as wide at least.
+PAT_ASPECT = 1.75
 # the warm mask (green above blue: ivory and cream bodies); a table as warm as that adds a
 # level this far above its own median
 WARM_LEVEL = 22
@@ -222,10 +246,11 @@ def _rect_dims(rect) -> tuple[float, float]:
 
 def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = None,
               hsv: np.ndarray | None = None, table: list | tuple | None = None,
-              planes: tuple | None = None) -> list[tuple[str, np.ndarray, list[int], int]]:
+              planes: tuple | None = None, pattern: bool = True) -> list[tuple[str, np.ndarray, list[int], int]]:
     """(name, channel, levels, threshold type): the masks whose blobs may be tiles.
     ``table``: the table's colours when already known (a crop), else found here.
-    ``planes``: ``cv2.split(small)`` when already made."""
+    ``planes``: ``cv2.split(small)`` when already made.  ``pattern``: look for a repeating
+    pattern (a whole frame: a crop's repeats are not the frame's)."""
     if L is None:
         L = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     if hsv is None:
@@ -308,6 +333,18 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
             x = cv2.add(cv2.absdiff(lab_planes[1], float(col[1])), cv2.absdiff(lab_planes[2], float(col[2])))
             chroma = x if chroma is None else cv2.min(chroma, x)
         chans.append((BGC_CHAN, chroma, [BGC_LEVEL], B))
+    if pattern and min(L.shape) >= 200:
+        # a repeating pattern (stripes, checks) one of whose colours is the tiles': what
+        # differs from the cloth as it would be without them (last, as the colour-only mask)
+        if lab_planes is None:
+            lab_planes = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2Lab))
+        cloth = _pattern_background(cv2.merge(lab_planes), L)
+        if cloth is not None:
+            dl, da, db = (cv2.absdiff(p, c) for p, c in zip(lab_planes, cv2.split(cloth), strict=True))
+            dist = cv2.addWeighted(dl, PAT_LIGHTNESS, cv2.add(da, db), 1.0, 0.0)
+            dist = cv2.morphologyEx(dist, cv2.MORPH_CLOSE,
+                                    cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PAT_CLOSE, PAT_CLOSE)))
+            chans.append((PAT_CHAN, dist, list(PAT_LEVELS), B))
     return chans
 
 
@@ -387,6 +424,167 @@ def _chromaticity(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     b, g, r = cv2.split(bgr)
     tot = cv2.add(cv2.add(b, g, dtype=cv2.CV_32F), r, dtype=cv2.CV_32F) + 1.0
     return cv2.divide(r, tot, scale=255.0, dtype=cv2.CV_32F), cv2.divide(b, tot, scale=255.0, dtype=cv2.CV_32F)
+
+
+def _pattern_shifts(lab: np.ndarray, rlo: float, rhi: float, most: int = 8) -> list[np.ndarray]:
+    """The shifts (dx, dy) in pixels, ``rlo`` to ``rhi`` long, that map a repeating pattern
+    in ``lab`` (a Lab image) onto itself: peaks of the image's autocorrelation (at half
+    size, the three planes summed, a Hann window against the edges) above PAT_CORR of its
+    value at zero, at least 25° apart in direction, strongest first, ``most`` of
+    them at most; none for a cloth without a strong repeat (plain felt, wood).
+
+    >>> yy, xx = np.mgrid[0:240, 0:320]
+    >>> stripes = np.where((xx // 15) % 2 == 0, 200, 60).astype(np.uint8)  # a 30 px period
+    >>> lab = cv2.merge([stripes, np.full_like(stripes, 128), np.full_like(stripes, 128)])
+    >>> sorted({abs(int(v[0])) % 30 for v in _pattern_shifts(lab, 24, 54)})  # whole periods across
+    [0]
+    >>> _pattern_shifts(np.full((240, 320, 3), 128, np.uint8), 24, 54)
+    []
+    """
+    h, w = lab.shape[:2]
+    q = cv2.resize(lab, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    hq, wq = q.shape[:2]
+    win = cv2.createHanningWindow((wq, hq), cv2.CV_32F)
+    power = None
+    for plane in cv2.split(q):
+        x = plane.astype(np.float32)
+        x -= float(x.mean())
+        x *= win
+        # (padded to twice the size: no wrapping round; packed spectra, real throughout)
+        f = cv2.dft(cv2.copyMakeBorder(x, 0, hq, 0, wq, cv2.BORDER_CONSTANT, 0))
+        sp = cv2.mulSpectrums(f, f, 0, conjB=True)
+        power = sp if power is None else power + sp
+    acc = cv2.idft(power, flags=cv2.DFT_REAL_OUTPUT | cv2.DFT_SCALE)
+    if acc[0, 0] <= 1e-6:
+        return []  # (a flat image)
+    k = int(math.ceil(rhi / 2)) + 1
+    rows = np.r_[acc.shape[0] - k : acc.shape[0], 0 : k + 1]
+    cols = np.r_[acc.shape[1] - k : acc.shape[1], 0 : k + 1]
+    R = acc[np.ix_(rows, cols)] / acc[0, 0]  # shifts -k..k each way, zero in the middle
+    yy, xx = np.mgrid[-k : k + 1, -k : k + 1]
+    rr = 2 * np.hypot(xx, yy)
+    peak = (R >= cv2.dilate(R, _K3SQ)) & (rr >= rlo) & (rr <= rhi) & (R > PAT_CORR)
+    ys, xs = np.nonzero(peak)
+    chosen: list[tuple[float, np.ndarray]] = []
+    for i in np.argsort(-R[ys, xs], kind="stable"):
+        v = np.array([xs[i] - k, ys[i] - k], np.float64) * 2
+        a = math.degrees(math.atan2(v[1], v[0]))
+        if any(abs((a - b + 180) % 360 - 180) < 25 for b, _ in chosen):
+            continue
+        chosen.append((a, v))
+        if len(chosen) >= most:
+            break
+    return [v for _, v in chosen]
+
+
+def _median9(imgs: list[np.ndarray]) -> np.ndarray:
+    """The per-pixel median of nine images of one shape and type: a sorting network of 19
+    compare-exchanges (cv2.min / cv2.max), some thirty times faster than ``np.median`` of
+    the stack.
+
+    >>> ims = [np.full((1, 2), v, np.uint8) for v in (5, 1, 9, 7, 3, 8, 2, 6, 4)]
+    >>> _median9(ims).tolist()
+    [[5, 5]]
+    """
+    v = list(imgs)
+    for i, j in ((1, 2), (4, 5), (7, 8), (0, 1), (3, 4), (6, 7), (1, 2), (4, 5), (7, 8), (0, 3), (5, 8),
+                 (4, 7), (3, 6), (1, 4), (2, 5), (4, 7), (4, 2), (6, 4), (4, 2)):
+        v[i], v[j] = cv2.min(v[i], v[j]), cv2.max(v[i], v[j])
+    return v[4]
+
+
+def _sub_peak(res: np.ndarray, loc: tuple[int, int]) -> tuple[float, float]:
+    """The maximum of ``res`` at ``loc`` (x, y) to a fraction of a pixel: the vertex of a
+    parabola through it and its neighbours, each way.
+
+    >>> res = np.float32([[0, 0, 0], [0.5, 1.0, 0.9], [0, 0, 0]])
+    >>> [round(v, 2) for v in _sub_peak(res, (1, 1))]
+    [1.33, 1.0]
+    """
+    x, y = loc
+    out = [float(x), float(y)]
+    for i, (a, c, b) in enumerate((
+            (res[y, x - 1] if x > 0 else None, res[y, x], res[y, x + 1] if x + 1 < res.shape[1] else None),
+            (res[y - 1, x] if y > 0 else None, res[y, x], res[y + 1, x] if y + 1 < res.shape[0] else None))):
+        if a is None or b is None:
+            continue
+        den = float(a) - 2 * float(c) + float(b)
+        if den < 0:
+            out[i] += max(-0.5, min(0.5, 0.5 * (float(a) - float(b)) / den))
+    return out[0], out[1]
+
+
+def _pattern_background(lab: np.ndarray, gray: np.ndarray) -> np.ndarray | None:
+    """A repeating pattern (stripes, checks) as it would look without what lies on it: the
+    median of ``lab`` (a Lab image) and of it shifted by (up to) eight of the pattern's
+    repeats (_pattern_shifts, 7.5–17 % of the long side: longer than a tile, so that most
+    shifted copies of a tile's pixel show cloth).  Each shift is aligned block by block on
+    ``gray`` at half size (a tilted camera bends the pattern: the repeat is a few pixels
+    longer near the camera), to a fraction of a pixel; a shift's opposite takes the
+    alignment turned round.  None when the image has no such pattern.
+
+    >>> yy, xx = np.mgrid[0:240, 0:320]
+    >>> checks = np.where(((xx // 12) + (yy // 12)) % 2 == 0, 210, 50).astype(np.uint8)
+    >>> gray = checks.copy(); gray[100:130, 100:170] = 210        # a tile the light checks' colour
+    >>> lab = cv2.merge([gray, np.full_like(gray, 128), np.full_like(gray, 128)])
+    >>> cloth = _pattern_background(lab, gray)
+    >>> bool(np.mean(cloth[105:125, 105:165, 0] == checks[105:125, 105:165]) > 0.9)  # the checks under it
+    True
+    >>> bool(np.mean(gray[105:125, 105:165] == checks[105:125, 105:165]) > 0.6)  # (which the tile hid)
+    False
+    """
+    h, w = gray.shape
+    shifts = _pattern_shifts(lab, 0.075 * max(h, w), 0.17 * max(h, w))
+    if len(shifts) < PAT_MIN_SHIFTS:
+        return None
+    g2 = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    h2, w2 = g2.shape
+    B, R = PAT_BLOCK // 2, PAT_SEARCH // 2
+    ny, nx = h2 // B, w2 // B
+    gx, gy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
+    fields: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (shift, dx, dy per pixel)
+    for v in shifts:
+        opp = next((f for f in fields if abs(f[0][0] + v[0]) < 1 and abs(f[0][1] + v[1]) < 1), None)
+        if opp is not None:
+            # the way back: where q - v went by v + d(q - v), q comes back by -v - d(q - v)
+            back = np.float32([[1, 0, -v[0]], [0, 1, -v[1]]])
+            dx, dy = (-cv2.warpAffine(f, back, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                      borderMode=cv2.BORDER_REPLICATE) for f in opp[1:])
+            fields.append((v, dx, dy))
+            continue
+        F = np.zeros((ny, nx, 2), np.float32)
+        good = np.zeros((ny, nx), bool)
+        v2 = v / 2
+        for by in range(ny):
+            for bx in range(nx):
+                y0, x0 = by * B, bx * B
+                sx, sy = int(round(x0 + v2[0])) - R, int(round(y0 + v2[1])) - R
+                if sx < 0 or sy < 0 or sx + B + 2 * R > w2 or sy + B + 2 * R > h2:
+                    continue
+                res = cv2.matchTemplate(g2[sy : sy + B + 2 * R, sx : sx + B + 2 * R], g2[y0 : y0 + B, x0 : x0 + B],
+                                        cv2.TM_CCOEFF_NORMED)
+                _, mx, _, loc = cv2.minMaxLoc(res)
+                if mx >= PAT_MATCH:
+                    px, py = _sub_peak(res, loc)
+                    F[by, bx] = (2 * (px + sx - x0 - v2[0]), 2 * (py + sy - y0 - v2[1]))
+                    good[by, bx] = True
+        if good.sum() < 4:
+            continue
+        F[~good] = np.median(F[good], axis=0)  # (blocks of tiles, of a hand: the usual bend)
+        fields.append((v, cv2.resize(F[..., 0], (w, h), interpolation=cv2.INTER_LINEAR),
+                       cv2.resize(F[..., 1], (w, h), interpolation=cv2.INTER_LINEAR)))
+    if len(fields) < PAT_MIN_SHIFTS:
+        return None
+    # (where a shift leaves the frame it has no value: the least and the greatest in turn,
+    # so that the median is of the values there are)
+    outs = [lab] + [cv2.remap(lab, gx + np.float32(v[0]) + dx, gy + np.float32(v[1]) + dy, cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_CONSTANT, borderValue=(255 * (i % 2),) * 3)
+                    for i, (v, dx, dy) in enumerate(fields)]
+    if len(outs) % 2 == 0:
+        outs.pop()  # (the weakest shift)
+    while len(outs) < 9:  # (as many below all as above all: the median of those there)
+        outs += [np.zeros_like(lab), np.full_like(lab, 255)]
+    return _median9(outs)
 
 
 def _pattern_mask(small: np.ndarray):
@@ -780,7 +978,8 @@ def _shape(c: np.ndarray, amin: float, amax: float):
 
 def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                gray: np.ndarray | None = None, hsv: np.ndarray | None = None,
-               table: list | tuple | None = None, planes: tuple | None = None) -> list[_Cand]:
+               table: list | tuple | None = None, planes: tuple | None = None,
+               pattern: bool = True) -> list[_Cand]:
     h, w = small.shape[:2]
     if len_px:
         amin = 0.25 * (len_px * len_px / 2.6)
@@ -834,7 +1033,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
 
     if hsv is None:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    chans = _channels(small, params, gray, hsv, table, planes)
+    chans = _channels(small, params, gray, hsv, table, planes, pattern)
     gray_s = next(c[1] for c in chans if c[0] == "light")
     sat_s = hsv[..., 1]
     pending = []  # blobs that are not one clean tile: looked at again below
@@ -863,9 +1062,10 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             cs = [c for c, hh in zip(cs, hier[0], strict=True) if hh[3] < 0]
         tag = f"{name}@{lv}"
         closed = name.endswith("~")
-        # (the colour-only mask: none of its blobs where the other masks found a tile)
+        # (the colour-only mask and the pattern's: none of their blobs where the other masks
+        # found a tile)
         known = np.array([c_.rect[0] for c_ in out if c_.fill >= 0.8], np.float64).reshape(-1, 2) \
-            if name == BGC_CHAN else None
+            if name in (BGC_CHAN, PAT_CHAN, PAT_CHAN + "~") else None
         # CHAIN_APPROX_NONE: one point per boundary pixel
         for c in [c for c in cs if len(c) >= perim_min]:
             x, y, bw_, bh_ = cv2.boundingRect(c)
@@ -962,6 +1162,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         score = 0.8 - 0.15 * max(0.0, min(abs(aspect - 2.0), abs(aspect - 2.5)) - 0.25)
         out.append(_Cand(r, lo_ * sh_, 0.85, score, f"check:{aspect:.2f}", box))
         _LOCAL.check_rects.add(id(r))
+    # (outlines only the pattern's mask gave: judged more strictly when read — analyze)
+    _LOCAL.pat_rects = {id(c.rect) for c in out if c.source.startswith(PAT_CHAN)}
     return out
 
 
@@ -1642,6 +1844,11 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         typ_long = len_px
     elif chosen:
         spotted = [c for c in chosen if gray is not None and _has_spots(gray, c.rect)]
+        # (the pattern's outlines teach the size only where the other masks found too few
+        # tiles: an outline with the tile's shadow in it must not change the size of all)
+        own = [c for c in spotted if not c.source.startswith(PAT_CHAN)]
+        if len(own) >= 3:
+            spotted = own
         base = spotted if len(spotted) >= 3 else chosen
         typ_long = float(np.median([_rect_dims(c.rect)[0] for c in base]))
         typ_short_base = float(np.median([_rect_dims(c.rect)[1] for c in base]))
@@ -1967,9 +2174,11 @@ class _Read:
     # the face's spots all drawn out the same way (motion blur): (angle in the crop, in
     # radians from its long axis; length in crop pixels) — see _smear
     smear: tuple[float, float] | None = None
-    # read on the outline of a face foreshortened along its length (_short_faces): its
-    # length tells nothing of the tiles' size
-    short: bool = False
+    # read on an outline that judges nothing for the frame (its size, style, red pips): a
+    # face foreshortened along its length (_short_faces), whose length tells nothing of the
+    # tiles' size; a tile seen only against a repeating pattern (PAT_CHAN), whose outline
+    # may hold its shadow
+    aside: bool = False
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -3115,7 +3324,7 @@ def _rank_all_red(raw: list) -> list:
     red half whose "red" pip is as white as the frame's white pips and below its red ones is
     ranked too.  Returns ``raw``, such readings replaced."""
     sure = [rd.white_a for _, rd, occ in raw if not occ and rd.face == "up" and rd.white_a is not None
-            and not rd.short and _name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW]
+            and not rd.aside and _name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW]
     if len(sure) < RED_FRAME_MIN:
         return raw
     top = max(sure)
@@ -3126,7 +3335,7 @@ def _rank_all_red(raw: list) -> list:
     # reflection): when their reddest pip is as white as the frame's white pips (within half
     # the gap) and RED_RANK_GAP below every red pip of the tiles read sure, it is no red pip
     reds = [rd.red_a for _, rd, occ in raw if not occ and rd.face == "up" and rd.red_a is not None
-            and not rd.short and _name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW]
+            and not rd.aside and _name_and_confidence(rd, True)[2] >= UNCERTAIN_BELOW]
     if len(reds) < RED_FRAME_MIN:
         return raw
     low = min(reds)
@@ -3390,7 +3599,7 @@ def _painted_evidence(raw) -> bool | None:
     """
     due = hit = 0
     for _, rd, occ in raw:
-        if occ or rd.face != "up" or rd.halves is None or rd.n_pips < 2 or rd.short:
+        if occ or rd.face != "up" or rd.halves is None or rd.n_pips < 2 or rd.aside:
             continue
         hi, lo = max(rd.halves), min(rd.halves)
         want = 6 if (hi, lo) == (6, 6) else sum(v for v in (hi, lo) if v in (1, 4))
@@ -3447,7 +3656,7 @@ def _reads_whole(rd: _Read, min_pips: int = FIRST_READ_MIN_PIPS) -> bool:
 
 
 def _scene_western(raw: list, style: str) -> bool:
-    ups = [rd for _, rd, _ in raw if rd.face == "up" and not rd.short]  # (a short face's bar may not show)
+    ups = [rd for _, rd, _ in raw if rd.face == "up" and not rd.aside]  # (a short face's bar may not show)
     return style == "western" or (style == "auto" and bool(ups) and sum(rd.has_bar for rd in ups) >= 0.5 * len(ups))
 
 
@@ -3459,7 +3668,7 @@ def _faint_bars(raw: list, style: str) -> bool:
     nor that it is cut wrong."""
     if style != "auto" or _scene_western(raw, style):
         return False
-    asps = [_aspect(c) for c, rd, o in raw if rd.face == "up" and not o and _reads_whole(rd) and not rd.short]
+    asps = [_aspect(c) for c, rd, o in raw if rd.face == "up" and not o and _reads_whole(rd) and not rd.aside]
     return len(asps) >= STYLE_MIN_TILES and float(np.median(asps)) <= WESTERN_ASPECT
 
 
@@ -3823,7 +4032,7 @@ def _back_pairs(backs: list[tuple], raw: list) -> list[tuple]:
     tiles laid face down together, with no face-up tile beside them.  (One plain back alone
     is any uniform patch of tile size; two of exactly a tile's size, touching along a seam,
     are tiles.)"""
-    ups = [c for c, rd, occ in raw if not occ and _reads_whole(rd) and not rd.short]
+    ups = [c for c, rd, occ in raw if not occ and _reads_whole(rd) and not rd.aside]
     if len(ups) < 2 or len(backs) < 2:
         return []
     L = float(np.median([np.linalg.norm(c[1] - c[0]) for c in ups]))
@@ -3858,7 +4067,7 @@ def _length_model(raw: list):
     62
     """
     pts = np.array([[*c.mean(axis=0), float(np.linalg.norm(c[1] - c[0]))] for c, rd, occ in raw
-                    if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.short], np.float64).reshape(-1, 3)
+                    if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.aside], np.float64).reshape(-1, 3)
     return _fit_length(pts)
 
 
@@ -3903,7 +4112,7 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     cells may be of the tiles' colour and size: the caller leaves those out); a
     table-coloured one is dropped later (_drop_table_backs)."""
     ups = [(c, rd) for c, rd, occ in raw if not occ and rd.face == "up" and rd.body_lab is not None
-           and _reads_whole(rd) and not rd.short]
+           and _reads_whole(rd) and not rd.aside]
     if len(ups) < 2 or not backs:
         return []
     length_at = length_at or _length_model(raw)
@@ -4033,7 +4242,7 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
     its arrangement allows, and read like any other outline; kept only
     if one reading is whole and consistent, holds every spot of the cluster and no other."""
     ups = [(float(np.linalg.norm(c[1] - c[0])), float(np.linalg.norm(c[2] - c[1])))
-           for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.short]
+           for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.aside]
     if len(ups) < 2:
         return []
     L0 = L = _median_list([u[0] for u in ups]) * s
@@ -4300,18 +4509,22 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     # the table's colours: the whole frame's for a crop (which may be mostly tiles)
     bins = _colour_bins(small) if not (context and context.table_colours is not None) else None
     table_cols = context.table_colours if bins is None else tuple(_colours_of(bins, BG_SHARE, 3))
-    cands = _proposals(small, params, len_px, gray_small, hsv_small, table_cols, planes_small)
+    cands = _proposals(small, params, len_px, gray_small, hsv_small, table_cols, planes_small,
+                       pattern=context is None)
     rects = _select(cands, len_px, gray_small)
     clean_ids = set(getattr(_LOCAL, "clean", ()))
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
     check_ids = set(getattr(_LOCAL, "check_rects", ()))
+    pat_ids = set(getattr(_LOCAL, "pat_rects", ()))
     narrow_ids = set(getattr(_LOCAL, "narrow", ()))
     loose_ids = set(getattr(_LOCAL, "loose", ()))
     short_ids = set(getattr(_LOCAL, "short", ()))
     short_notched = set(getattr(_LOCAL, "short_notched", ()))
     pattern = getattr(_LOCAL, "pattern", None)
+    # (the pattern's outlines count only where there are too few others: see _select)
+    own = [r for r in rects if id(r) not in pat_ids]
     typ = len_px or (context.tile_len * s if context and context.tile_len else None) or (
-        float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
+        float(np.median([_rect_dims(r)[0] for r in (own if len(own) >= 3 else rects)])) if rects else 40.0)
     hand_mask, hand_polys = _hands(small, typ, rects, hsv_small, planes_small)
     aspect_hint = params.aspect()
     raw: list[tuple[np.ndarray, _Read, bool]] = []
@@ -4407,13 +4620,20 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             sh_c = float(np.linalg.norm(corners[2] - corners[1]))
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
                 continue
+        if id(rect) in pat_ids:
+            if _aspect(corners) < PAT_ASPECT:
+                # seen only against a repeating pattern, its outline took the tile's shadow in
+                # across (a 3-1 read 2-1; a 3-3 whose trimmed face stopped short of a pip read
+                # a whole 3-2): it must have a tile's proportions
+                continue
+            rd = replace(rd, aside=True)  # (its length, with a shadow, is not the tiles')
         if id(rect) in short_ids:
             # a face foreshortened along its length: face up only (read as a back — an
             # overexposed face whose pips barely show —, it has nothing to tell it from a
             # patch of that shape); marked, so that it judges nothing for the frame
             if rd.face != "up" or (id(rect) in short_notched and not _reads_whole(rd, 0)):
                 continue  # (notched by pips: it must read whole, as a loose face must)
-            rd = replace(rd, short=True)
+            rd = replace(rd, aside=True)
         if id(rect) in narrow_ids and (id(rect) in loose_ids or float(np.linalg.norm(
                 corners[1] - corners[0])) > NARROW_READ * float(np.linalg.norm(corners[2] - corners[1]))) and \
                 not _reads_whole(rd, 0) and not (
@@ -4508,7 +4728,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     raw = _drop_table_backs(raw, table_cols if context else _colours_of(bins, BACK_TABLE_SHARE, 5))
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ
-           and not rd.short]
+           and not rd.aside]
     ctx_len = context.tile_len if context else None
     if len(ups) >= 2 or (ups and params.tile_length_px) or ctx_len:
         ref = params.tile_length_px or (float(np.median(ups)) if len(ups) >= (3 if ctx_len else 2) else ctx_len)
@@ -4523,14 +4743,14 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 kept.append((c, rd, occ))
         raw = kept
     # is red information usable?  (an unpainted Western set shows no red pips at all)
-    any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up" and not rd.short)
+    any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up" and not rd.aside)
     up_len = float(np.median(ups)) if ups else ctx_len
     eff_style = style
     if style == "auto" and context and context.style:
         eff_style = context.style  # a crop: the whole frame decided
     elif style == "auto":
-        bars = sum(1 for _, rd, _ in raw if rd.has_bar and not rd.short)
-        n_up = sum(1 for _, rd, _ in raw if rd.face == "up" and not rd.short)
+        bars = sum(1 for _, rd, _ in raw if rd.has_bar and not rd.aside)
+        n_up = sum(1 for _, rd, _ in raw if rd.face == "up" and not rd.aside)
         eff_style = "western" if (n_up and bars >= 0.5 * n_up) or _faint_bars(raw, "auto") else "chinese"
     painted = _painted_evidence(raw)
     if painted is None:
