@@ -124,6 +124,8 @@ PAT_MATCH = 0.5
 #: stop short where its end lies on cloth of its own colour — it must be PAT_ASPECT times
 #: as long as wide at least.
 PAT_ASPECT = 1.75
+#: ... and its reading, not whole, is unsure (its confidence at most this)
+PAT_UNSURE = 0.5
 # the warm mask (green above blue: ivory and cream bodies); a table as warm as that adds a
 # level this far above its own median
 WARM_LEVEL = 22
@@ -445,36 +447,40 @@ def _pattern_shifts(lab: np.ndarray, rlo: float, rhi: float, most: int = 8) -> l
     q = cv2.resize(lab, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
     hq, wq = q.shape[:2]
     win = cv2.createHanningWindow((wq, hq), cv2.CV_32F)
+    k = int(math.ceil(rhi / 2)) + 1  # the longest shift looked at, at half size
+    # (padded by that much: shifts up to it do not wrap round; packed spectra, real throughout)
+    ph, pw = cv2.getOptimalDFTSize(hq + k + 1), cv2.getOptimalDFTSize(wq + k + 1)
     power = None
     for plane in cv2.split(q):
         x = plane.astype(np.float32)
         x -= float(x.mean())
         x *= win
-        # (padded to twice the size: no wrapping round; packed spectra, real throughout)
-        f = cv2.dft(cv2.copyMakeBorder(x, 0, hq, 0, wq, cv2.BORDER_CONSTANT, 0))
+        f = cv2.dft(cv2.copyMakeBorder(x, 0, ph - hq, 0, pw - wq, cv2.BORDER_CONSTANT, 0))
         sp = cv2.mulSpectrums(f, f, 0, conjB=True)
         power = sp if power is None else power + sp
     acc = cv2.idft(power, flags=cv2.DFT_REAL_OUTPUT | cv2.DFT_SCALE)
     if acc[0, 0] <= 1e-6:
         return []  # (a flat image)
-    k = int(math.ceil(rhi / 2)) + 1
     rows = np.r_[acc.shape[0] - k : acc.shape[0], 0 : k + 1]
     cols = np.r_[acc.shape[1] - k : acc.shape[1], 0 : k + 1]
     R = acc[np.ix_(rows, cols)] / acc[0, 0]  # shifts -k..k each way, zero in the middle
     yy, xx = np.mgrid[-k : k + 1, -k : k + 1]
     rr = 2 * np.hypot(xx, yy)
-    peak = (R >= cv2.dilate(R, _K3SQ)) & (rr >= rlo) & (rr <= rhi) & (R > PAT_CORR)
+    # (an autocorrelation is symmetric: a peak and its opposite are taken together — the
+    # order of two equal values must not hang on rounding)
+    half = (yy > 0) | ((yy == 0) & (xx > 0))
+    peak = (R >= cv2.dilate(R, _K3SQ)) & (rr >= rlo) & (rr <= rhi) & (R > PAT_CORR) & half
     ys, xs = np.nonzero(peak)
     chosen: list[tuple[float, np.ndarray]] = []
     for i in np.argsort(-R[ys, xs], kind="stable"):
         v = np.array([xs[i] - k, ys[i] - k], np.float64) * 2
         a = math.degrees(math.atan2(v[1], v[0]))
-        if any(abs((a - b + 180) % 360 - 180) < 25 for b, _ in chosen):
+        if any(abs((a - b + 90) % 180 - 90) < 25 for b, _ in chosen):
             continue
         chosen.append((a, v))
-        if len(chosen) >= most:
+        if 2 * len(chosen) >= most:
             break
-    return [v for _, v in chosen]
+    return [s for _, v in chosen for s in (v, -v)]
 
 
 def _median9(imgs: list[np.ndarray]) -> np.ndarray:
@@ -1942,6 +1948,9 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                         alts.append((False, new))
             if not alts:
                 continue
+            if b.source.startswith(PAT_CHAN):
+                # (a blob only the pattern's mask gave: its pieces are judged as its outlines)
+                _LOCAL.pat_rects |= {id(p) for a in alts for p in a[1]}
             if len(alts) == 1 and alts[0][0]:
                 # one way, its seams shown: read as it is, unless a piece shows the signs of
                 # a wrong split (see _wrong_split)
@@ -2013,6 +2022,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     break
                 ways.append(new)
             ways = [w for w in ways if any(_has_spots(gray, p) for p in w)]
+            if ways and b.source.startswith(PAT_CHAN):
+                _LOCAL.pat_rects |= {id(p) for w in ways for p in w}
             if ways:
                 tentative.append(ways)
                 tent_cover.append(b.rect)
@@ -2179,6 +2190,8 @@ class _Read:
     # tiles' size; a tile seen only against a repeating pattern (PAT_CHAN), whose outline
     # may hold its shadow
     aside: bool = False
+    # read on an outline only the pattern's mask gave (PAT_CHAN): unsure unless it reads whole
+    patterned: bool = False
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -4626,7 +4639,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 # across (a 3-1 read 2-1; a 3-3 whose trimmed face stopped short of a pip read
                 # a whole 3-2): it must have a tile's proportions
                 continue
-            rd = replace(rd, aside=True)  # (its length, with a shadow, is not the tiles')
+            rd = replace(rd, aside=True, patterned=True)  # (its length, with a shadow, is not the tiles')
         if id(rect) in short_ids:
             # a face foreshortened along its length: face up only (read as a back — an
             # overexposed face whose pips barely show —, it has nothing to tell it from a
@@ -4775,6 +4788,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         pips, name, conf = _name_and_confidence(rd, red_reliable)
         if rd.face == "down" and not rd.spots_back and conf > FRAMED_CONF and _framed(image_bgr, corners):
             conf = min(conf, FRAMED_CONF)  # a plain "back" in a frame: a phone, a card case
+        if rd.patterned and rd.face == "up" and not _reads_whole(rd, 0):
+            conf = min(conf, PAT_UNSURE)  # (its outline may hold a shadow: pips gained, lost)
         if eff_style == "chinese" and rd.has_bar:
             conf *= 0.8
         if eff_style == "chinese" and rd.face == "up" and min(rd.halves) == 0:
