@@ -314,7 +314,8 @@ def _tex_pattern(rng, h, w, s):
         edges = np.concatenate([[0], np.cumsum(widths)])
         period = edges[-1]
         ph = np.mod(u, F32(period))
-        idx = np.searchsorted(edges, ph.ravel(), side="right").reshape(ph.shape) - 1
+        # (float32 rounding may bring u mod period up to the period itself: the last band)
+        idx = np.minimum(np.searchsorted(edges, ph.ravel(), side="right").reshape(ph.shape) - 1, len(widths) - 1)
         ci = rng.integers(-1, 3, len(widths))
         table = np.array([bg] + cols, dtype=F32)
         tex = table[np.where(ci[idx] < 0, 0, ci[idx] + 1)]
