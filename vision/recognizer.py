@@ -667,7 +667,7 @@ def _pattern_inside(rects: list, pattern: np.ndarray) -> np.ndarray:
     return (pattern[ys, xs] > 0).sum(axis=1)
 
 
-def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
+def _pattern_rects(small: np.ndarray, gray: np.ndarray, got=...) -> list[tuple]:
     """Tiles lying on a regular two-colour pattern (a checked cloth) whose other colour is
     the tiles' own (white tiles on red-and-white checks): their rectangles.
 
@@ -684,7 +684,8 @@ def _pattern_rects(small: np.ndarray, gray: np.ndarray) -> list[tuple]:
     with a tile's proportions, and cutting no other covered part.  Empty when no such
     pattern is seen (a cheap test)."""
     _LOCAL.pattern = None
-    got = _pattern_mask(small)
+    if got is ...:  # (``got``: _pattern_mask's answer, when already asked)
+        got = _pattern_mask(small)
     if got is None:
         return []
     P, lbl, ok, st, Pc, med, a, chromatic = got
@@ -1039,7 +1040,10 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
 
     if hsv is None:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    chans = _channels(small, params, gray, hsv, table, planes, pattern)
+    # a checked cloth modelled by its cells (_pattern_rects) is not modelled again by its
+    # repeats (PAT_CHAN): the cells' model reads it, and the two would compete
+    checked = _pattern_mask(small)
+    chans = _channels(small, params, gray, hsv, table, planes, pattern and checked is None)
     gray_s = next(c[1] for c in chans if c[0] == "light")
     sat_s = hsv[..., 1]
     pending = []  # blobs that are not one clean tile: looked at again below
@@ -1152,7 +1156,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
     _LOCAL.check_rects = set()
     own = [c for c in out if c.fill >= 0.8]
     own_pts = np.array([c.rect[0] for c in own], np.float64).reshape(-1, 2)
-    for r in _pattern_rects(small, gray_s):
+    for r in _pattern_rects(small, gray_s, checked):
         lo_, sh_ = _rect_dims(r)
         if lo_ * sh_ < amin or lo_ * sh_ > amax or sh_ < 4:
             continue

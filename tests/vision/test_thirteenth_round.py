@@ -75,3 +75,20 @@ def test_a_piece_of_a_pattern_blob_that_does_not_read_whole_is_unsure():
     labels, tl, readings = read_scene3d(17275, 24)
     assert not [r for r in sure_near(readings, (477, 375), 0.3 * tl) if sorted(r.pips or ()) != [3, 3]]
     assert_read_right(labels, tl, readings, (((552, 381), [6, 4]),))
+
+
+def test_a_checked_cloth_modelled_by_its_cells_is_not_modelled_again():
+    # own generator 930006: a red and white check, which _pattern_rects models by its cells;
+    # the repeats' model there as well cost 30-45 ms a frame and moved readings (910125's
+    # 2-1 lost in a row of black tiles): only one model of a cloth
+    from vision.bench import _frame, tile_counts
+
+    k = tile_counts(930000, 7)[-1]
+    img, labels, tl = _frame("scene", 930006, 1280, 720, k)
+    an = R.analyze(img)
+    assert R._LOCAL.pattern is not None  # (the cells' model found the cloth)
+    assert not getattr(R._LOCAL, "pat_rects", set())
+    small = cv2.resize(img, (640, 360), interpolation=cv2.INTER_AREA)
+    cands = R._proposals(small, R.TileSetParams(), None)
+    assert not [c for c in cands if c.source.startswith(R.PAT_CHAN)]
+    assert an.readings
