@@ -340,7 +340,7 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
         # differs from the cloth as it would be without them (last, as the colour-only mask)
         if lab_planes is None:
             lab_planes = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2Lab))
-        cloth = _pattern_background(cv2.merge(lab_planes), L)
+        cloth = _pattern_background(lab_planes, L)
         if cloth is not None:
             dl, da, db = (cv2.absdiff(p, c) for p, c in zip(lab_planes, cv2.split(cloth), strict=True))
             dist = cv2.addWeighted(dl, PAT_LIGHTNESS, cv2.add(da, db), 1.0, 0.0)
@@ -428,30 +428,31 @@ def _chromaticity(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return cv2.divide(r, tot, scale=255.0, dtype=cv2.CV_32F), cv2.divide(b, tot, scale=255.0, dtype=cv2.CV_32F)
 
 
-def _pattern_shifts(lab: np.ndarray, rlo: float, rhi: float, most: int = 8) -> list[np.ndarray]:
+def _pattern_shifts(planes, rlo: float, rhi: float, most: int = 8) -> list[np.ndarray]:
     """The shifts (dx, dy) in pixels, ``rlo`` to ``rhi`` long, that map a repeating pattern
-    in ``lab`` (a Lab image) onto itself: peaks of the image's autocorrelation (at half
-    size, the three planes summed, a Hann window against the edges) above PAT_CORR of its
-    value at zero, at least 25° apart in direction, strongest first, ``most`` of
-    them at most; none for a cloth without a strong repeat (plain felt, wood).
+    in an image (``planes``: its Lab planes) onto itself: peaks of the image's
+    autocorrelation (at half size, the three planes summed, a Hann window against the
+    edges) above PAT_CORR of its value at zero, at least 25° apart in direction, each with
+    its opposite, strongest first, ``most`` of them at most; none for a cloth without a
+    strong repeat (plain felt, wood).
 
     >>> yy, xx = np.mgrid[0:240, 0:320]
     >>> stripes = np.where((xx // 15) % 2 == 0, 200, 60).astype(np.uint8)  # a 30 px period
-    >>> lab = cv2.merge([stripes, np.full_like(stripes, 128), np.full_like(stripes, 128)])
+    >>> lab = [stripes, np.full_like(stripes, 128), np.full_like(stripes, 128)]
     >>> sorted({abs(int(v[0])) % 30 for v in _pattern_shifts(lab, 24, 54)})  # whole periods across
     [0]
-    >>> _pattern_shifts(np.full((240, 320, 3), 128, np.uint8), 24, 54)
+    >>> _pattern_shifts([np.full((240, 320), 128, np.uint8)] * 3, 24, 54)
     []
     """
-    h, w = lab.shape[:2]
-    q = cv2.resize(lab, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-    hq, wq = q.shape[:2]
+    h, w = planes[0].shape[:2]
+    q = [cv2.resize(p, (w // 2, h // 2), interpolation=cv2.INTER_AREA) for p in planes]
+    hq, wq = q[0].shape[:2]
     win = cv2.createHanningWindow((wq, hq), cv2.CV_32F)
     k = int(math.ceil(rhi / 2)) + 1  # the longest shift looked at, at half size
     # (padded by that much: shifts up to it do not wrap round; packed spectra, real throughout)
     ph, pw = cv2.getOptimalDFTSize(hq + k + 1), cv2.getOptimalDFTSize(wq + k + 1)
     power = None
-    for plane in cv2.split(q):
+    for plane in q:
         x = plane.astype(np.float32)
         x -= float(x.mean())
         x *= win
@@ -520,11 +521,11 @@ def _sub_peak(res: np.ndarray, loc: tuple[int, int]) -> tuple[float, float]:
     return out[0], out[1]
 
 
-def _pattern_background(lab: np.ndarray, gray: np.ndarray) -> np.ndarray | None:
-    """A repeating pattern (stripes, checks) as it would look without what lies on it: the
-    median of ``lab`` (a Lab image) and of it shifted by (up to) eight of the pattern's
-    repeats (_pattern_shifts, 7.5–17 % of the long side: longer than a tile, so that most
-    shifted copies of a tile's pixel show cloth).  Each shift is aligned block by block on
+def _pattern_background(planes, gray: np.ndarray) -> np.ndarray | None:
+    """A repeating pattern (stripes, checks) as it would look without what lies on it, Lab:
+    the median of an image (``planes``: its Lab planes) and of it shifted by (up to) eight
+    of the pattern's repeats (_pattern_shifts, 7.5–17 % of the long side: longer than a
+    tile, so that most shifted copies of a tile's pixel show cloth).  Each shift is aligned block by block on
     ``gray`` at half size (a tilted camera bends the pattern: the repeat is a few pixels
     longer near the camera), to a fraction of a pixel; a shift's opposite takes the
     alignment turned round.  None when the image has no such pattern.
@@ -532,17 +533,17 @@ def _pattern_background(lab: np.ndarray, gray: np.ndarray) -> np.ndarray | None:
     >>> yy, xx = np.mgrid[0:240, 0:320]
     >>> checks = np.where(((xx // 12) + (yy // 12)) % 2 == 0, 210, 50).astype(np.uint8)
     >>> gray = checks.copy(); gray[100:130, 100:170] = 210        # a tile the light checks' colour
-    >>> lab = cv2.merge([gray, np.full_like(gray, 128), np.full_like(gray, 128)])
-    >>> cloth = _pattern_background(lab, gray)
+    >>> cloth = _pattern_background([gray, np.full_like(gray, 128), np.full_like(gray, 128)], gray)
     >>> bool(np.mean(cloth[105:125, 105:165, 0] == checks[105:125, 105:165]) > 0.9)  # the checks under it
     True
     >>> bool(np.mean(gray[105:125, 105:165] == checks[105:125, 105:165]) > 0.6)  # (which the tile hid)
     False
     """
     h, w = gray.shape
-    shifts = _pattern_shifts(lab, 0.075 * max(h, w), 0.17 * max(h, w))
+    shifts = _pattern_shifts(planes, 0.075 * max(h, w), 0.17 * max(h, w))
     if len(shifts) < PAT_MIN_SHIFTS:
         return None
+    lab = cv2.merge(list(planes))
     g2 = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
     h2, w2 = g2.shape
     B, R = PAT_BLOCK // 2, PAT_SEARCH // 2
