@@ -82,6 +82,7 @@ MAX_TENTATIVE = 12
 MIN_TILE_FRAC = 0.028
 WORK_MAX = 640  # long side of the working image for proposals
 #: Masks also looked at closed: dark bodies, which light pips and bars cut apart at WORK_MAX.
+#: (and the repeating pattern's, PAT_CHAN: a tile's parts over cells of its own colour)
 CLOSE_CHANS = ("dark", "rel-", "pat")
 #: the mask whose holes are proposals as well as its blobs (see _proposals)
 HOLE_CHAN = "rel-"
@@ -110,7 +111,7 @@ PAT_LEVELS = (24, 34)
 PAT_LIGHTNESS = 0.25
 PAT_CLOSE = 5
 #: The pattern's repeats: shifts whose autocorrelation (a share of the image's own) is
-#: PAT_CORR or more, PAT_MIN_SHIFTS of them at least (a striped cloth repeats along its
+#: above PAT_CORR, PAT_MIN_SHIFTS of them at least (a striped cloth repeats along its
 #: stripes only: one shift and its opposite).
 PAT_CORR = 0.42
 PAT_MIN_SHIFTS = 2
@@ -525,10 +526,10 @@ def _pattern_background(planes, gray: np.ndarray) -> np.ndarray | None:
     """A repeating pattern (stripes, checks) as it would look without what lies on it, Lab:
     the median of an image (``planes``: its Lab planes) and of it shifted by (up to) eight
     of the pattern's repeats (_pattern_shifts, 7.5–17 % of the long side: longer than a
-    tile, so that most shifted copies of a tile's pixel show cloth).  Each shift is aligned block by block on
-    ``gray`` at half size (a tilted camera bends the pattern: the repeat is a few pixels
-    longer near the camera), to a fraction of a pixel; a shift's opposite takes the
-    alignment turned round.  None when the image has no such pattern.
+    tile, so that most shifted copies of a tile's pixel show cloth).  Each shift is aligned
+    block by block on ``gray`` at half size (a tilted camera bends the pattern: the repeat
+    is a few pixels longer near the camera), to a fraction of a pixel; a shift's opposite
+    takes the alignment turned round.  None when the image has no such pattern.
 
     >>> yy, xx = np.mgrid[0:240, 0:320]
     >>> checks = np.where(((xx // 12) + (yy // 12)) % 2 == 0, 210, 50).astype(np.uint8)
@@ -588,7 +589,7 @@ def _pattern_background(planes, gray: np.ndarray) -> np.ndarray | None:
                               borderMode=cv2.BORDER_CONSTANT, borderValue=(255 * (i % 2),) * 3)
                     for i, (v, dx, dy) in enumerate(fields)]
     if len(outs) % 2 == 0:
-        outs.pop()  # (the weakest shift)
+        outs.pop()  # (a shift whose opposite found no alignment: the last, the weakest)
     while len(outs) < 9:  # (as many below all as above all: the median of those there)
         outs += [np.zeros_like(lab), np.full_like(lab, 255)]
     return _median9(outs)
