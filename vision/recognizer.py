@@ -4540,10 +4540,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     short_ids = set(getattr(_LOCAL, "short", ()))
     short_notched = set(getattr(_LOCAL, "short_notched", ()))
     pattern = getattr(_LOCAL, "pattern", None)
-    # (the pattern's outlines count only where there are too few others: see _select)
-    own = [r for r in rects if id(r) not in pat_ids]
     typ = len_px or (context.tile_len * s if context and context.tile_len else None) or (
-        float(np.median([_rect_dims(r)[0] for r in (own if len(own) >= 3 else rects)])) if rects else 40.0)
+        float(np.median([_rect_dims(r)[0] for r in rects])) if rects else 40.0)
     hand_mask, hand_polys = _hands(small, typ, rects, hsv_small, planes_small)
     aspect_hint = params.aspect()
     raw: list[tuple[np.ndarray, _Read, bool]] = []
