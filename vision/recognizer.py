@@ -510,16 +510,15 @@ def _sub_peak(res: np.ndarray, loc: tuple[int, int]) -> tuple[float, float]:
     [1.33, 1.0]
     """
     x, y = loc
-    out = [float(x), float(y)]
-    for i, (a, c, b) in enumerate((
-            (res[y, x - 1] if x > 0 else None, res[y, x], res[y, x + 1] if x + 1 < res.shape[1] else None),
-            (res[y - 1, x] if y > 0 else None, res[y, x], res[y + 1, x] if y + 1 < res.shape[0] else None))):
-        if a is None or b is None:
-            continue
-        den = float(a) - 2 * float(c) + float(b)
-        if den < 0:
-            out[i] += max(-0.5, min(0.5, 0.5 * (float(a) - float(b)) / den))
-    return out[0], out[1]
+
+    def vertex(a: float, c: float, b: float) -> float:
+        den = a - 2 * c + b
+        return max(-0.5, min(0.5, 0.5 * (a - b) / den)) if den < 0 else 0.0
+
+    c = float(res[y, x])
+    dx = vertex(float(res[y, x - 1]), c, float(res[y, x + 1])) if 0 < x < res.shape[1] - 1 else 0.0
+    dy = vertex(float(res[y - 1, x]), c, float(res[y + 1, x])) if 0 < y < res.shape[0] - 1 else 0.0
+    return x + dx, y + dy
 
 
 def _pattern_background(planes, gray: np.ndarray) -> np.ndarray | None:
@@ -669,7 +668,7 @@ def _pattern_inside(rects: list, pattern: np.ndarray) -> np.ndarray:
     return (pattern[ys, xs] > 0).sum(axis=1)
 
 
-def _pattern_rects(small: np.ndarray, gray: np.ndarray, got=...) -> list[tuple]:
+def _pattern_rects(got, gray: np.ndarray) -> list[tuple]:
     """Tiles lying on a regular two-colour pattern (a checked cloth) whose other colour is
     the tiles' own (white tiles on red-and-white checks): their rectangles.
 
@@ -683,11 +682,9 @@ def _pattern_rects(small: np.ndarray, gray: np.ndarray, got=...) -> list[tuple]:
     longer than the cells lie close together, the cells of their colour join them all into
     one region; then each covered part gives its own rectangle, kept when all its sides stop
     at an edge or at the pattern (not at a tile's proportions), drawn in off the pattern,
-    with a tile's proportions, and cutting no other covered part.  Empty when no such
-    pattern is seen (a cheap test)."""
+    with a tile's proportions, and cutting no other covered part.  ``got``: _pattern_mask's
+    answer for the image (None: no such pattern — a cheap test — and no rectangles)."""
     _LOCAL.pattern = None
-    if got is ...:  # (``got``: _pattern_mask's answer, when already asked)
-        got = _pattern_mask(small)
     if got is None:
         return []
     P, lbl, ok, st, Pc, med, a, chromatic = got
@@ -1158,7 +1155,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
     _LOCAL.check_rects = set()
     own = [c for c in out if c.fill >= 0.8]
     own_pts = np.array([c.rect[0] for c in own], np.float64).reshape(-1, 2)
-    for r in _pattern_rects(small, gray_s, checked):
+    for r in _pattern_rects(checked, gray_s):
         lo_, sh_ = _rect_dims(r)
         if lo_ * sh_ < amin or lo_ * sh_ > amax or sh_ < 4:
             continue
