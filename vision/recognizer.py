@@ -3808,6 +3808,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         not any(_reads_whole(rd, min_pips) for _, rd, _ in reads):
                     continue
                 bad = 0
+                cut_bad = False
                 barless = []  # (a row of Western tiles: the pieces whose bar does not show)
                 for k, (_, rd, _) in enumerate(reads):
                     if rd.face != "up":
@@ -3826,13 +3827,26 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         # whose bar does not show, not a piece across a seam (checked below)
                         barless.append(k)
                         continue
+                    if rd.cut_pip and not _wrong_split(rd_f, bars_judged) and len(reads) >= GROUP_ONE_BAD and \
+                            rd.high is None:
+                        # (one piece of a row whose outline cuts a pip, the others whole: unsure —
+                        # unless it has a reading at the higher level, for the pass that tries it)
+                        reads[k] = (reads[k][0], replace(rd, quality=min(0.5, rd.quality)), reads[k][2])
+                        bad += 1
+                        cut_bad = True
+                        continue
                     if rd.cut_pip or _wrong_split(rd_f, bars_judged):
                         ok = False
                         break
                     hi, lo = rd.halves
                     if hi > 6 or (lo == 0 and not western):  # (Chinese tiles have no blank half)
-                        ok = False
-                        break
+                        if western or len(reads) < GROUP_ONE_BAD or rd.high is not None:
+                            ok = False
+                            break
+                        # (one piece of a row of Chinese tiles, the others whole: unsure, as below)
+                        reads[k] = (reads[k][0], replace(rd, quality=min(0.5, rd.quality)), reads[k][2])
+                        bad += 1
+                        continue
                     if lo == 0:
                         # a Western blank half: a pip lost at the cut would have been cut by the
                         # outline (cut_pip) or would leave a piece across a seam (_wrong_split)
@@ -3852,6 +3866,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                     continue  # (one piece without its bar, in a row whose others, two or more, show theirs)
                 if bad and not western and any(rd.quality < 1.0 for _, rd, _ in reads if rd.quality > 0.5):
                     continue  # (the others of a Chinese row with a piece unsure — marked 0.5 — read whole)
+                if cut_bad and any(not _reads_whole(rd, 0) for _, rd, _ in reads if rd.face == "up" and rd.quality > 0.5):
+                    continue  # (and of a row with a piece whose outline cuts a pip, every other is whole)
                 if excess(names(reads)):
                     continue  # more of a tile than one set holds, in one group: a wrong cut
                 if len(reads) == 2:
