@@ -82,9 +82,8 @@ MAX_TENTATIVE = 12
 MIN_TILE_FRAC = 0.028
 WORK_MAX = 640  # long side of the working image for proposals
 #: Masks also looked at closed: dark bodies, which light pips and bars cut apart at WORK_MAX.
-#: (and the repeating pattern's, PAT_CHAN: a tile's parts over cells of its own colour; and
-#: the table's chroma distance, BGC_CHAN: pips of another colour than the table leave holes)
-CLOSE_CHANS = ("dark", "rel-", "pat", "bgc")
+#: (and the repeating pattern's, PAT_CHAN: a tile's parts over cells of its own colour)
+CLOSE_CHANS = ("dark", "rel-", "pat")
 #: the mask whose holes are proposals as well as its blobs (see _proposals)
 HOLE_CHAN = "rel-"
 #: The table's colours (see _table_colours): each covers this share of the image at least.
@@ -1026,8 +1025,6 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         rect, ca, fill, aspect = sh
         if fill < 0.6 or aspect > 12:
             return sh
-        if tag.startswith(BGC_CHAN + "~") and not 1.7 <= aspect <= 2.9:
-            return sh  # (closed, the colour-only mask joins tiles and the cloth between: one tile only)
         bx, by, bw2, bh2 = bb
         if (bx <= 0 or by <= 0 or bx + bw2 >= w or by + bh2 >= h) and not (
                 fill >= 0.85 and 1.75 <= aspect <= 2.9):
@@ -1077,7 +1074,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         # (the colour-only mask and the pattern's: none of their blobs where the other masks
         # found a tile)
         known = np.array([c_.rect[0] for c_ in out if c_.fill >= 0.8], np.float64).reshape(-1, 2) \
-            if name in (BGC_CHAN, BGC_CHAN + "~", PAT_CHAN, PAT_CHAN + "~") else None
+            if name in (BGC_CHAN, PAT_CHAN, PAT_CHAN + "~") else None
         # CHAIN_APPROX_NONE: one point per boundary pixel
         for c in [c for c in cs if len(c) >= perim_min]:
             x, y, bw_, bh_ = cv2.boundingRect(c)
@@ -1176,7 +1173,6 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         _LOCAL.check_rects.add(id(r))
     # (outlines only the pattern's mask gave: judged more strictly when read — analyze)
     _LOCAL.pat_rects = {id(c.rect) for c in out if c.source.startswith(PAT_CHAN)}
-    _LOCAL.bgc_closed = {id(c.rect) for c in out if c.source.startswith(BGC_CHAN + "~")}
     return out
 
 
@@ -2197,9 +2193,8 @@ class _Read:
     # tiles' size; a tile seen only against a repeating pattern (PAT_CHAN), whose outline
     # may hold its shadow
     aside: bool = False
-    # read on an outline only a loose mask gave — the pattern's (PAT_CHAN), or the table's
-    # chroma distance closed (BGC_CHAN "~"): unsure unless it reads whole
-    loose_outline: bool = False
+    # read on an outline only the pattern's mask gave (PAT_CHAN): unsure unless it reads whole
+    patterned: bool = False
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -4553,7 +4548,6 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
     check_ids = set(getattr(_LOCAL, "check_rects", ()))
     pat_ids = set(getattr(_LOCAL, "pat_rects", ()))
-    bgc_closed_ids = set(getattr(_LOCAL, "bgc_closed", ()))
     narrow_ids = set(getattr(_LOCAL, "narrow", ()))
     loose_ids = set(getattr(_LOCAL, "loose", ()))
     short_ids = set(getattr(_LOCAL, "short", ()))
@@ -4662,12 +4656,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 # across (a 3-1 read 2-1; a 3-3 whose trimmed face stopped short of a pip read
                 # a whole 3-2): it must have a tile's proportions
                 continue
-            rd = replace(rd, aside=True, loose_outline=True)  # (its length, with a shadow, is not the tiles')
-        if id(rect) in bgc_closed_ids:
-            # the colour-only mask closed over pips of another colour than the table (ivory on
-            # a salmon cloth): a blurred face's pips merge and are miscounted, yet its outline
-            # is sure only of its colour — unsure unless it reads whole
-            rd = replace(rd, loose_outline=True)
+            rd = replace(rd, aside=True, patterned=True)  # (its length, with a shadow, is not the tiles')
         if id(rect) in short_ids:
             # a face foreshortened along its length: face up only (read as a back — an
             # overexposed face whose pips barely show —, it has nothing to tell it from a
@@ -4816,7 +4805,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         pips, name, conf = _name_and_confidence(rd, red_reliable)
         if rd.face == "down" and not rd.spots_back and conf > FRAMED_CONF and _framed(image_bgr, corners):
             conf = min(conf, FRAMED_CONF)  # a plain "back" in a frame: a phone, a card case
-        if rd.loose_outline and rd.face == "up" and not _reads_whole(rd, 0):
+        if rd.patterned and rd.face == "up" and not _reads_whole(rd, 0):
             conf = min(conf, PAT_UNSURE)  # (its outline may hold a shadow: pips gained, lost)
         if eff_style == "chinese" and rd.has_bar:
             conf *= 0.8
