@@ -147,6 +147,8 @@ MID_BAR = 0.6
 RUN_TOGETHER_Q = 0.92
 #: a row of three pips run together may be this many times as long as wide (_read_face)
 ROW3_LONG = 4.3
+#: ... or, lying along the tile, at most this share of its length (within a half)
+ROW3_ALONG = 0.5
 #: a blob shorter than ROW2_SHORT times its width is one pip unless a saddle splits it (an
 #: oval pip — a domed one seen aslant, or with its highlight — is 1.5 long; two pips run
 #: together across a narrow tile 1.7 and more)
@@ -2706,6 +2708,14 @@ def _smear(lbl: np.ndarray, stats: np.ndarray, n: int, Wc: int) -> tuple[float, 
     return (0.5 * math.atan2(s_, c), SMEAR_SHRINK * b)
 
 
+def _one_pip_area(pips: list, comp_ids: list, along3: np.ndarray) -> float:
+    """The median area of the spots ``pips`` taken for pips (area last in each), leaving out
+    rows of three run together along the tile (``along3``, by component) where there are
+    others: the size of one pip, not of three."""
+    single = [p[3] for p, k in zip(pips, comp_ids, strict=True) if not along3[k]]
+    return _median_list(single or [p[3] for p in pips])
+
+
 def _peaks(resp: np.ndarray, lbl: np.ndarray, box, k: int) -> list[tuple[int, float, float]]:
     """The peaks of component ``k`` (labels ``lbl``, its box ``box`` = x, y, w, h) of the
     pip response: the parts of it above 0.62 of its maximum, of 3 pixels or more, as
@@ -2902,7 +2912,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # (the rings round its pips make it up to 4.3 widths long — then it has at least their
     # area: a thin line, a bar, has less)
     k_row = long_ / short_
-    row3 = (k_row >= 2.5) & (k_row <= ROW3_LONG) & (short_ >= 0.15 * Wc) & (long_ <= 0.95 * Wc) & \
+    # (or along it, within a half: a Chinese 6's rows of three, big pips close together)
+    along3 = (long_ > 0.95 * Wc) & (ws_ > hs_) & (ws_ <= ROW3_ALONG * Lc)
+    row3 = (k_row >= 2.5) & (k_row <= ROW3_LONG) & (short_ >= 0.15 * Wc) & ((long_ <= 0.95 * Wc) | along3) & \
         (as_ >= np.where(k_row < 3.5, 0.6, 0.8) * 0.785 * short_ * short_ * 3) & \
         (as_ <= 1.4 * 0.785 * short_ * short_ * 3)
     keep = (as_ >= amin) & ~((as_ > 3.5 * amax) | ((long_ > 0.75 * Wc) & ~row3)) & \
@@ -2945,7 +2957,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # a spot at the very middle, much smaller than the pips round it, is a bar's
         # spinner (a bar too faint to be seen; no face has a pip there — a spotted back's
         # middle spot has two beside it, not four or more)
-        mid_a = _median_list([p[3] for p in pips])
+        mid_a = _one_pip_area(pips, comp_ids, along3)
         gone = [i for i, p in enumerate(pips) if p[3] < SPINNER_AREA * mid_a and
                 abs(p[0] - Lc / 2.0) < BAR_CLEAR * Wc and abs(p[1] - Wc / 2.0) < BAR_CLEAR * Wc]
         if gone:
@@ -2953,7 +2965,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if len(pips) >= 3:
         # two small spots closer than a pip's size: one pip in pieces (a ring painted round
         # its rim, broken where it is faint) — one pip, at their joint centre
-        mid_a = _median_list([p[3] for p in pips])
+        mid_a = _one_pip_area(pips, comp_ids, along3)
         reach = FRAGMENT_REACH * math.sqrt(4.0 * mid_a / math.pi)
         small_ = [i for i, p in enumerate(pips) if p[3] < FRAGMENT_AREA * mid_a]
         gone = set()
@@ -2975,7 +2987,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # (its peaks well inside the outline: a shadow or side along an edge splits too; and
         # not where a pip read is itself of several of its peaks' area, counted as one,
         # unless alone in its half — a Chinese 1 is big: unsure then)
-        mid_a = _median_list([p[3] for p in pips])
+        mid_a = _one_pip_area(pips, comp_ids, along3)
         cands_ = np.nonzero(~keep & strong & (as_ >= 1.6 * mid_a) & (as_ <= 3.4 * mid_a) &
                             (as_ < 0.35 * ws_ * hs_) & (long_ <= Wc))[0]
         for k in cands_:
@@ -2987,7 +2999,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             e_ = 0.15 * Wc
             xs_p = [px for _a, px, _y in peaks]
             one_a = float(stats[k, 4]) / len(peaks)
-            if any(p[3] > SPLIT_AREA * one_a and sum((q[0] < split) == (p[0] < split) for q in pips) > 1 for p in pips):
+            if any(p[3] > SPLIT_AREA * one_a and not along3[kp] and sum((q[0] < split) == (p[0] < split) for q in pips) > 1
+                   for p, kp in zip(pips, comp_ids, strict=True)):
                 continue  # (a pip of several peaks' area, not alone in its half)
             if all(e_ <= px <= Lc - e_ and e_ <= py <= Wc - e_ for _a, px, py in peaks) and (
                     min(xs_p) > split + 0.07 * Lc or max(xs_p) < split - 0.07 * Lc):  # (within a half)
@@ -3001,7 +3014,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     q_once = quality  # the quality were they counted a pip fewer
     left_any = False
     if pips:
-        med = _median_list([p[3] for p in pips])
+        med = _one_pip_area(pips, comp_ids, along3)
         counted = []
         for idx, (_cx, _cy, _, a_) in enumerate(pips):
             k = 1
@@ -3188,6 +3201,10 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         smeared = _smear(lbl, stats, n, Wc)
         if smeared is not None:
             rd = replace(rd, smear=smeared)
+            if comp_ids and bool(np.any(along3[comp_ids])):
+                # a row of three along the tile on a face blurred along it may be a row of
+                # two drawn out, or two rows run into one: unsure (a 6-6 read 3-3, a 6-5 5-3)
+                rd = replace(rd, quality=min(rd.quality, 0.5))
     return rd
 
 
