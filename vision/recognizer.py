@@ -2999,8 +2999,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             e_ = 0.15 * Wc
             xs_p = [px for _a, px, _y in peaks]
             one_a = float(stats[k, 4]) / len(peaks)
-            if any(p[3] > SPLIT_AREA * one_a and not along3[kp] and sum((q[0] < split) == (p[0] < split) for q in pips) > 1
-                   for p, kp in zip(pips, comp_ids, strict=True)):
+            if any(p[3] > SPLIT_AREA * one_a and sum((q[0] < split) == (p[0] < split) for q in pips) > 1 for p in pips):
                 continue  # (a pip of several peaks' area, not alone in its half)
             if all(e_ <= px <= Lc - e_ and e_ <= py <= Wc - e_ for _a, px, py in peaks) and (
                     min(xs_p) > split + 0.07 * Lc or max(xs_p) < split - 0.07 * Lc):  # (within a half)
