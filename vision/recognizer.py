@@ -3028,7 +3028,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 d_ = float(min(comp[2], comp[3]))
                 # (and at least ROW2_SHORT widths long: an oval pip is less)
                 row = elong >= ROW2_SHORT and 0.6 <= a_ / (0.785 * d_ * d_ * k_len) <= 1.4
-                if parts >= 2:
+                if along3[comp_ids[idx]]:
+                    k = 3  # (a row along the tile kept for three pips' length and area)
+                elif parts >= 2:
                     k = min(3, max(parts, k_len if row else parts))
                 elif a_ > 1.8 * med and len(pips) > 2:
                     k = max(1, min(3, int(round(a_ / med))))
