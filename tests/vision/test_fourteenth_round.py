@@ -63,3 +63,10 @@ def test_the_size_of_one_pip_leaves_rows_of_three_out():
     # left out, and the tile read 6-2, sure
     labels, tl, readings = read_scene3d(15334, 24)
     assert not [r for r in sure_near(readings, (394, 395), 0.3 * tl) if sorted(r.pips or ()) != [5, 6]]
+
+
+def test_a_row_of_three_along_the_tile_counts_three_whatever_its_peaks():
+    # scene3d 18045: a 6-1 whose rows of three run together; one row's response showed two
+    # peaks and it was counted two: 5-1, sure.  A row kept for three pips' length and area
+    # counts three
+    assert_read_right(*read_scene3d(18045, 24), (((733, 115), [6, 1]),))
