@@ -3792,6 +3792,11 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     def excess(cnt: Counter) -> int:
         return sum(max(0, v - _IN_SET.get(k, 1)) for k, v in cnt.items())
 
+    def unsure(read: tuple) -> tuple:
+        """(corners, reading, occluded) with the reading marked unsure (quality 0.5)."""
+        c, rd, o = read
+        return c, replace(rd, quality=min(0.5, rd.quality)), o
+
     named = names(raw)
     base_excess = excess(named)
     painted = _painted_evidence(raw) is True  # the tiles read show their red pips
@@ -3845,25 +3850,21 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         # whose bar does not show, not a piece across a seam (checked below)
                         barless.append(k)
                         continue
-                    if rd.cut_pip and not _wrong_split(rd_f, bars_judged) and len(reads) >= GROUP_ONE_BAD and \
-                            rd.high is None:
-                        # (one piece of a row whose outline cuts a pip, the others whole: unsure —
-                        # unless it has a reading at the higher level, for the pass that tries it)
-                        reads[k] = (reads[k][0], replace(rd, quality=min(0.5, rd.quality)), reads[k][2])
-                        bad += 1
-                        cut_bad = True
-                        continue
-                    if rd.cut_pip or _wrong_split(rd_f, bars_judged):
+                    if _wrong_split(rd_f, bars_judged):
                         ok = False
                         break
                     hi, lo = rd.halves
-                    if hi > 6 or (lo == 0 and not western):  # (Chinese tiles have no blank half)
-                        if western or len(reads) < GROUP_ONE_BAD or rd.high is not None:
+                    if rd.cut_pip or hi > 6 or (lo == 0 and not western):  # (Chinese tiles have no blank half)
+                        # one piece of a row that reads no tile — its outline cuts a pip (then
+                        # every other must read whole, below), or a Chinese half of more than six
+                        # pips or blank —: unsure, as below; not where it has a reading at the
+                        # higher level, for the pass that tries it
+                        if len(reads) < GROUP_ONE_BAD or rd.high is not None or (western and not rd.cut_pip):
                             ok = False
                             break
-                        # (one piece of a row of Chinese tiles, the others whole: unsure, as below)
-                        reads[k] = (reads[k][0], replace(rd, quality=min(0.5, rd.quality)), reads[k][2])
+                        reads[k] = unsure(reads[k])
                         bad += 1
+                        cut_bad = cut_bad or rd.cut_pip
                         continue
                     if lo == 0:
                         # a Western blank half: a pip lost at the cut would have been cut by the
@@ -3876,7 +3877,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         # Western pieces each with its bar across the middle: the split is right
                         # even if this one does not name a tile; it is reported unsure (and so
                         # one piece of a row of Chinese tiles whose others all read clean)
-                        reads[k] = (reads[k][0], replace(rd, quality=min(0.5, rd.quality)), reads[k][2])
+                        reads[k] = unsure(reads[k])
                         bad += 1
                 if not ok or 2 * bad > len(reads) or (not western and bad > 1):
                     continue
