@@ -3763,6 +3763,9 @@ AMBIG_SHAPE = 0.2
 #: a group of this many Chinese tiles or more is split right when all its pieces but one
 #: read clean (the one reported unsure): _resolve_groups
 GROUP_ONE_BAD = 3
+#: ... and a pair of Chinese tiles end to end when one piece names a tile, unsure, and the
+#: other reads whole with at least this many pips
+PAIR_ONE_BAD_PIPS = 4
 #: a row of at least this many Western tiles may hold one piece with no bar seen
 #: (_resolve_groups): whole and consistent, between pieces that show theirs
 BARLESS_ROW = 3
@@ -3871,7 +3874,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         # outline (cut_pip) or would leave a piece across a seam (_wrong_split)
                         continue
                     if _name_and_confidence(rd, red_ok)[2] < UNCERTAIN_BELOW:
-                        if not western and len(reads) < GROUP_ONE_BAD:
+                        if not western and len(reads) < GROUP_ONE_BAD and not (
+                                len(reads) == 2 and _reads_whole(reads[1 - k][1], PAIR_ONE_BAD_PIPS) and
+                                _end_to_end(alt)):
                             ok = False
                             break
                         # Western pieces each with its bar across the middle: the split is right
@@ -3948,6 +3953,22 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
             else:
                 out.extend(best[1])
     return out
+
+
+def _end_to_end(parts: list[tuple]) -> bool:
+    """Two pieces (minAreaRects) that lie end to end: the line between their centres runs
+    along their length, not across it.
+
+    >>> _end_to_end([((0.0, 0.0), (40.0, 17.0), 0.0), ((40.0, 1.0), (40.0, 17.0), 0.0)])
+    True
+    >>> _end_to_end([((0.0, 0.0), (40.0, 17.0), 0.0), ((0.0, 17.0), (40.0, 17.0), 0.0)])
+    False
+    """
+    (x0, y0), (w0, h0), a0 = parts[0]
+    (x1, y1), _, _ = parts[1]
+    a = math.radians(a0 if w0 >= h0 else a0 + 90)
+    dx, dy = x1 - x0, y1 - y0
+    return abs(dx * math.cos(a) + dy * math.sin(a)) > 2 * abs(-dx * math.sin(a) + dy * math.cos(a))
 
 
 def _group_passes(pool: list, tent_read: dict, bars_judged: bool | None) -> list[tuple[bool, bool]]:

@@ -1,0 +1,28 @@
+"""Fifteenth round of 2026-11-26 (docs/vision.md, "Pairs of tiles end to end with one piece
+unsure"): the scene tests fail on the code before the change; the guard test fails with
+its guard removed."""
+
+from __future__ import annotations
+
+from .scenes import assert_read_right, read_scene3d, sure_near
+
+
+def test_a_chinese_pair_end_to_end_keeps_the_piece_that_reads_whole():
+    # scene3d 18541: a 4-2 end to end with another tile that reads unsure; the pair's one
+    # way was dropped with both.  18811: a 6-2 beside a 5-1 read 3-1 at 0.58.  The piece
+    # that reads whole stands, the other is unsure
+    assert_read_right(*read_scene3d(18541, 24), (((864, 272), [4, 2]),))
+    labels, tl, readings = read_scene3d(18811, 24)
+    assert_read_right(labels, tl, readings, (((233, 225), [6, 2]),))
+    assert not [r for r in sure_near(readings, (266, 289), 0.3 * tl) if sorted(r.pips or ()) != [1, 5]]
+
+
+def test_a_pair_side_by_side_with_one_piece_unsure_is_still_dropped():
+    # scene3d 18601: a 3-2 and a 5-1 side by side, blurred, make a square whose one way
+    # proposed cuts across both: a 5-3 that reads whole and a 2-1 at 0.58.  Taken, the 5-3
+    # was a false tile, sure; 18577: Western tiles whose thin bars are not seen, the same
+    # (a false 5-2)
+    labels, tl, readings = read_scene3d(18601, 24)
+    assert not sure_near(readings, (1186, 379), 0.2 * tl)
+    labels, tl, readings = read_scene3d(18577, 24)
+    assert not sure_near(readings, (253, 113), 0.2 * tl)
