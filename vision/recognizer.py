@@ -3800,6 +3800,10 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
         c, rd, o = read
         return c, replace(rd, quality=min(0.5, rd.quality)), o
 
+    def pair_one_bad(reads: list, k: int, alt: list) -> bool:
+        """A pair end to end whose other piece than ``k`` reads whole (PAIR_ONE_BAD_PIPS)."""
+        return len(reads) == 2 and _reads_whole(reads[1 - k][1], PAIR_ONE_BAD_PIPS) and _end_to_end(alt)
+
     named = names(raw)
     base_excess = excess(named)
     painted = _painted_evidence(raw) is True  # the tiles read show their red pips
@@ -3862,7 +3866,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         # every other must read whole, below), or a Chinese half of more than six
                         # pips or blank —: unsure, as below; not where it has a reading at the
                         # higher level, for the pass that tries it
-                        if len(reads) < GROUP_ONE_BAD or rd.high is not None or (western and not rd.cut_pip):
+                        if (len(reads) < GROUP_ONE_BAD and not (not western and pair_one_bad(reads, k, alt))) or \
+                                rd.high is not None or (western and not rd.cut_pip):
                             ok = False
                             break
                         reads[k] = unsure(reads[k])
@@ -3874,9 +3879,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         # outline (cut_pip) or would leave a piece across a seam (_wrong_split)
                         continue
                     if _name_and_confidence(rd, red_ok)[2] < UNCERTAIN_BELOW:
-                        if not western and len(reads) < GROUP_ONE_BAD and not (
-                                len(reads) == 2 and _reads_whole(reads[1 - k][1], PAIR_ONE_BAD_PIPS) and
-                                _end_to_end(alt)):
+                        if not western and len(reads) < GROUP_ONE_BAD and not pair_one_bad(reads, k, alt):
                             ok = False
                             break
                         # Western pieces each with its bar across the middle: the split is right
