@@ -1998,7 +1998,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     if typ_long and chosen and (len_px or len(chosen) >= 3):
         # last, where nothing else was found: faces notched by pips at their edge
         taken = rects + [p for g in tentative for alt in g for p in alt]
-        loose = _narrow_faces(cands, taken, typ_long, loose_ones=True)
+        loose = _narrow_faces(cands, taken, typ_long, loose_ones=True, size_at=size_at)
         _LOCAL.loose = {id(r) for r in loose}
         _LOCAL.narrow |= _LOCAL.loose
         rects.extend(loose)
@@ -2040,17 +2040,22 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     return rects
 
 
-def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: bool = False) -> list[tuple]:
+def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: bool = False,
+                  size_at=None) -> list[tuple]:
     """Faces of which a mask caught only a lengthwise part: a well-filled rectangle of a
     tile's length but too narrow for one (a face shaded across, its lower part as dark as
     the cloth's cells beside it).  Where no tile was found, it is read (its outline is then
     re-cut by the face's colour).  ``loose_ones``: instead faces notched by pips at their
     edge (ill-filled, their convex hull a rectangle), sharing at most LOOSE_OVERLAP of their
-    area with a rectangle of ``rects``."""
+    area with a rectangle of ``rects``, of the length of the frame's tiles or of a tile
+    where they lie (``size_at``, the perspective model, when given — not a hole in a mask,
+    ``HOLE_CHAN``: a patterned cloth's cells make holes of every size)."""
     out: list[tuple] = []
     for c in sorted(cands, key=lambda c: -c.fill):
         lo_, sh_ = _rect_dims(c.rect)
-        if not 0.85 * typ_long <= lo_ <= 1.2 * typ_long:
+        f_ = size_at(c.rect[0]) / typ_long if size_at is not None and loose_ones else 1.0
+        if not (0.85 * typ_long <= lo_ <= 1.2 * typ_long or (
+                0.85 * typ_long * f_ <= lo_ <= 1.2 * typ_long * f_ and "/hole" not in c.source)):
             continue
         asp = lo_ / max(sh_, 1e-6)
         if loose_ones:

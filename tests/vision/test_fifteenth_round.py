@@ -26,3 +26,20 @@ def test_a_pair_side_by_side_with_one_piece_unsure_is_still_dropped():
     assert not sure_near(readings, (1186, 379), 0.2 * tl)
     labels, tl, readings = read_scene3d(18577, 24)
     assert not sure_near(readings, (253, 113), 0.2 * tl)
+
+
+def test_a_face_notched_by_pips_is_looked_for_at_the_length_expected_where_it_lies():
+    # scene3d 18786: a 6-4 whose mask the pips at its edge notch (fill 0.73-0.76, its hull a
+    # rectangle) is 36 px long at work scale where the frame's median tile is 49 — a tilted
+    # camera.  Loose faces were looked for at 0.85-1.2 of the median only; now of the length
+    # the perspective model expects where they lie.  18712: a 5-5, the same
+    assert_read_right(*read_scene3d(18786, 24), (((997, 446), [6, 4]),))
+    assert_read_right(*read_scene3d(18712, 24), (((1170, 148), [5, 5]),))
+
+
+def test_a_hole_in_a_mask_is_no_loose_face_at_the_length_expected_where_it_lies():
+    # scene3d 15307: a cloth of dark cells between magenta dots; a hole in the mask of
+    # lightness against the neighbourhood, 34 x 12 px at work scale, is of the length the
+    # perspective model expects there and read as a 5-5, sure, where no tile lies
+    labels, tl, readings = read_scene3d(15307, 24)
+    assert not sure_near(readings, (102, 660), 0.5 * tl)
