@@ -1014,6 +1014,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             bb = cv2.boundingRect(c)
             if off is not None:
                 bb = (bb[0] + int(off[0, 0]), bb[1] + int(off[0, 1]), bb[2], bb[3])
+        if bb[2] * bb[3] <= amin:
+            return None  # (its area is less than its box's: under amin, as _shape would find)
         key = bb + (len(c),)
         if key in shapes:
             return shapes[key]
