@@ -4090,22 +4090,42 @@ def _lab_gap(a, b) -> float:
     return 0.5 * abs(float(a[0]) - float(b[0])) + abs(float(a[1]) - float(b[1])) + abs(float(a[2]) - float(b[2]))
 
 
-def _drop_table_backs(raw: list, table_cols) -> list:
+def _drop_table_backs(raw: list, table_cols, bins: dict | None = None, frame_area: float | None = None) -> list:
     """Plain backs of the table's own colour are the table: two squares of a checked cloth
     side by side are a uniform 2:1 patch.  A colour counts as the table's only when none of
     the tiles read face up has it (many tiles of one set can cover enough of the frame to
-    count as a table colour themselves)."""
+    count as a table colour themselves) — nor, given the frame's binned colours (``bins``,
+    _colour_bins) and its area, when the backs of that colour cover BACKS_ARE_COLOUR or more
+    of what the frame shows of it (a set whose backs are not its faces' colour, many of them
+    face down: their colour is theirs, not a cloth's)."""
     if not table_cols:
         return raw
     bodies = [rd.body_lab for _, rd, occ in raw if rd.body_lab is not None and _reads_whole(rd)]
     if len(bodies) < 2:
         return raw  # (nothing tells the table from a set seen only from the back)
     cloth = [t for t in table_cols if min(_lab_gap(t, b) for b in bodies) > TABLE_BACK_GAP]
+    if cloth and bins is not None and frame_area:
+        th = bins["th"].astype(np.float32)
+
+        def backs_own(t) -> bool:
+            shown = float(np.mean(0.5 * np.abs(th[:, 0] - float(t[0])) + np.abs(th[:, 1] - float(t[1])) +
+                                  np.abs(th[:, 2] - float(t[2])) <= TABLE_BACK_GAP))
+            area = sum(float(cv2.contourArea(c.astype(np.float32))) for c, rd, _ in raw
+                       if rd.face == "down" and not rd.spots_back and rd.body_lab is not None and
+                       _lab_gap(t, rd.body_lab) <= TABLE_BACK_GAP)
+            return area >= BACKS_ARE_COLOUR * shown * frame_area
+
+        cloth = [t for t in cloth if not backs_own(t)]
     if not cloth:
         return raw
     return [(c, rd, occ) for c, rd, occ in raw
             if not (rd.face == "down" and not rd.spots_back and rd.body_lab is not None
                     and min(_lab_gap(t, rd.body_lab) for t in cloth) <= TABLE_BACK_GAP)]
+
+
+#: backs of a colour that cover this share of what the frame shows of it are a set's backs,
+#: not a cloth (_drop_table_backs)
+BACKS_ARE_COLOUR = 0.5
 
 
 def _back_pairs(backs: list[tuple], raw: list) -> list[tuple]:
@@ -4805,7 +4825,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw, length_at))
     # (every colour of a striped cloth: a stripe between two tiles is a plain 2:1 patch; a
     # crop has only the frame's colours of the masks)
-    raw = _drop_table_backs(raw, table_cols if context else _colours_of(bins, BACK_TABLE_SHARE, 5))
+    raw = _drop_table_backs(raw, table_cols if context else _colours_of(bins, BACK_TABLE_SHARE, 5),
+                            None if context else bins, float(W * H))
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ
            and not rd.aside]

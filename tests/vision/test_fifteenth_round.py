@@ -43,3 +43,24 @@ def test_a_hole_in_a_mask_is_no_loose_face_at_the_length_expected_where_it_lies(
     # perspective model expects there and read as a 5-5, sure, where no tile lies
     labels, tl, readings = read_scene3d(15307, 24)
     assert not sure_near(readings, (102, 660), 0.5 * tl)
+
+
+def test_backs_of_a_colour_they_cover_most_of_are_no_cloth():
+    # scene3d 18696: a set with black faces and green backs, 13 of 24 face down on grey
+    # wood.  The backs cover enough of the frame for green to count as a table colour, and
+    # no face has it: every back was dropped as a patch of cloth.  They cover most of the
+    # green the frame shows: they stand
+    labels, tl, readings = read_scene3d(18696, 24)
+    backs = [la for la in labels if la["pips"] is None]
+    assert len(backs) == 13
+    assert_read_right(labels, tl, readings, [(la["center"], None) for la in backs])
+
+
+def test_a_patch_of_cloth_is_still_dropped_where_few_backs_share_its_colour():
+    # scene3d 18606 / 18810 / 18821: a uniform patch of the table, of a tile's size and
+    # proportions, read as a plain back — the cloth's colour covers far more of the frame
+    # than such patches do, so it stays the table's and the patch is dropped (with the
+    # share BACKS_ARE_COLOUR at 0 each was a false back at 0.95)
+    for seed, point in ((18606, (684, 331)), (18810, (212, 505)), (18821, (685, 229))):
+        labels, tl, readings = read_scene3d(seed, 24)
+        assert not sure_near(readings, point, 0.3 * tl), seed
