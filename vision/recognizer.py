@@ -3808,8 +3808,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
         return c, replace(rd, quality=min(0.5, rd.quality)), o
 
     def pair_one_bad(reads: list, k: int, alt: list) -> bool:
-        """A pair end to end whose other piece than ``k`` reads whole (PAIR_ONE_BAD_PIPS)."""
-        return len(reads) == 2 and _reads_whole(reads[1 - k][1], PAIR_ONE_BAD_PIPS) and _end_to_end(alt)
+        """A Chinese pair end to end whose other piece than ``k`` reads whole (PAIR_ONE_BAD_PIPS)."""
+        return not western and len(reads) == 2 and _reads_whole(reads[1 - k][1], PAIR_ONE_BAD_PIPS) and \
+            _end_to_end(alt)
 
     named = names(raw)
     base_excess = excess(named)
@@ -3873,7 +3874,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         # every other must read whole, below), or a Chinese half of more than six
                         # pips or blank —: unsure, as below; not where it has a reading at the
                         # higher level, for the pass that tries it
-                        if (len(reads) < GROUP_ONE_BAD and not (not western and pair_one_bad(reads, k, alt))) or \
+                        if (len(reads) < GROUP_ONE_BAD and not pair_one_bad(reads, k, alt)) or \
                                 rd.high is not None or (western and not rd.cut_pip):
                             ok = False
                             break
@@ -4108,11 +4109,13 @@ def _drop_table_backs(raw: list, table_cols, bins: dict | None = None, frame_are
         th = bins["th"].astype(np.float32)
 
         def backs_own(t) -> bool:
-            shown = float(np.mean(0.5 * np.abs(th[:, 0] - float(t[0])) + np.abs(th[:, 1] - float(t[1])) +
-                                  np.abs(th[:, 2] - float(t[2])) <= TABLE_BACK_GAP))
             area = sum(float(cv2.contourArea(c.astype(np.float32))) for c, rd, _ in raw
                        if rd.face == "down" and not rd.spots_back and rd.body_lab is not None and
                        _lab_gap(t, rd.body_lab) <= TABLE_BACK_GAP)
+            if not area:
+                return False  # (no back of that colour to drop: the pixels need no pass)
+            shown = float(np.mean(0.5 * np.abs(th[:, 0] - float(t[0])) + np.abs(th[:, 1] - float(t[1])) +
+                                  np.abs(th[:, 2] - float(t[2])) <= TABLE_BACK_GAP))
             return area >= BACKS_ARE_COLOUR * shown * frame_area
 
         cloth = [t for t in cloth if not backs_own(t)]
