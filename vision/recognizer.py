@@ -2580,6 +2580,87 @@ def _clear_bar_rests(bw: np.ndarray, cc: tuple, split: float, slope: float, Wc: 
     return None
 
 
+#: a thin spot (BAR_REST_THIN) whose centre lies within BAR_SLANT_NEAR tile widths of the
+#: bar found, and which lies on one straight line with it (within BAR_SLANT_FIT, slope under
+#: 0.7), is the rest of a slanted bar
+BAR_SLANT_NEAR = 0.2
+BAR_SLANT_FIT = 0.1
+#: ... and which lies beyond the ends of the part found: no more than this share of its
+#: height beside it (a column of pips run together is taken for a bar; a piece of its
+#: neighbour beside it is no rest of it)
+BAR_SLANT_BESIDE = 0.3
+
+
+def _clear_slanted_rests(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, split: float, Wc: int) -> tuple | None:
+    """Clear from ``bw`` its thin spots near the divider bar found (``bar_mask``, at ``split``)
+    that continue it on one straight line: the bar seen slanted (an outline a little askew,
+    perspective), of which the vertical opening kept only a part.  Returns ``cc`` if nothing
+    was cleared, else None.
+
+    >>> bw = np.zeros((48, 96), np.uint8); bar = np.zeros_like(bw)
+    >>> bar[4:26, 47:50] = 255            # the part of the bar found
+    >>> bw[27:44, 50:53] = 255            # its slanted rest (centre 2.5 px off the bar's line)
+    >>> bw[30:38, 20:28] = 255            # a pip
+    >>> _clear_slanted_rests(bw, _components8(bw), bar, 48.0, 48) is None, int(bw[:, 40:].max()), int(bw[:, :40].max())
+    (True, 0, 255)
+    """
+    n, lbl, st, ce = cc
+    if n < 2:
+        return cc
+    w_, h_ = st[1:, cv2.CC_STAT_WIDTH].astype(np.float64), st[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
+    cand = np.nonzero((np.abs(ce[1:, 0] - split) < BAR_SLANT_NEAR * Wc) &
+                      (h_ >= BAR_REST_THIN * np.maximum(w_, 1.0)))[0] + 1
+    if not len(cand):
+        return cc
+    ys, xs = np.nonzero(bar_mask)
+    y_lo, y_hi = int(ys.min()), int(ys.max())
+    gone = []
+    for k in cand:
+        x, y, ww, hh = st[k, :4]
+        if min(y + hh - 1, y_hi) - max(y, y_lo) + 1 > BAR_SLANT_BESIDE * hh:
+            continue  # beside the bar found, not beyond its ends: a pip's piece
+        yk, xk = np.nonzero(lbl[y : y + hh, x : x + ww] == k)
+        Y = np.r_[ys, yk + y].astype(np.float64)
+        X = np.r_[xs, xk + x].astype(np.float64)
+        sl, x0 = np.polyfit(Y, X, 1)
+        if abs(sl) <= 0.7 and np.abs(X - (x0 + sl * Y)).max() <= BAR_SLANT_FIT * Wc:
+            gone.append(k)
+    if not gone:
+        return cc
+    bw[np.isin(lbl, gone)] = 0
+    return None
+
+
+def _clear_spinner_on_bar(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, Wc: int) -> tuple | None:
+    """Clear from ``bw`` a small spot (under SPINNER_AREA of the median of the others) lying
+    on the line of the divider bar found (``bar_mask``, within BAR_REST of a tile width),
+    in the middle half of the width: the bar's spinner, off the outline's middle where the
+    outline takes in a side or a strip of table.  Returns ``cc`` if nothing was cleared,
+    else None.
+
+    >>> bw = np.zeros((48, 96), np.uint8); bar = np.zeros_like(bw)
+    >>> bar[2:46, 47:50] = 255                          # the bar found
+    >>> bw[29:33, 46:50] = 255                          # its spinner, 7 px below the middle
+    >>> for x in (10, 70, 80): bw[8:17, x : x + 9] = 255   # pips
+    >>> _clear_spinner_on_bar(bw, _components8(bw), bar, 48) is None, int(bw[:, 40:60].max())
+    (True, 0)
+    """
+    n, lbl, st, ce = cc
+    if n < 4:
+        return cc
+    a_ = st[1:, cv2.CC_STAT_AREA].astype(np.float64)
+    ys, xs = np.nonzero(bar_mask)
+    if ys.max() - ys.min() < 4:
+        return cc
+    sl, x0 = np.polyfit(ys.astype(np.float64), xs.astype(np.float64), 1)
+    on = (np.abs(ce[1:, 0] - (x0 + sl * ce[1:, 1])) < BAR_REST * Wc) & (np.abs(ce[1:, 1] - Wc / 2.0) < 0.25 * Wc)
+    gone = [k + 1 for k in np.nonzero(on)[0] if a_[k] < SPINNER_AREA * float(np.median(np.delete(a_, k)))]
+    if not gone:
+        return cc
+    bw[np.isin(lbl, gone)] = 0
+    return None
+
+
 #: a band along an edge of an outline whose lightness departs this much from the body's is
 #: not the tile's face (its side seen in perspective, its shadow, the table) ...
 SIDE_GAP = 28
@@ -2898,6 +2979,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
         cc = _clear_spots_at(bw, _components8(bw), split, Wc / 2.0, BAR_CLEAR * Wc)
         cc = _clear_bar_rests(bw, cc if cc is not None else _components8(bw), split, slope, Wc)
+        cc = _clear_slanted_rests(bw, cc if cc is not None else _components8(bw), bar_mask, split, Wc)
+        cc = _clear_spinner_on_bar(bw, cc if cc is not None else _components8(bw), bar_mask, Wc)
     elif style == "western":
         # a Western tile with no bar seen (too faint): still none of its pips sits at the
         # middle, where the bar crosses — a spot there is its spinner
@@ -3765,6 +3848,10 @@ def _mostly_over(corners: np.ndarray, polys: list, share: float = GROUP_OVERLAP)
 AMBIG_ASPECT = 0.1
 #: ... and only ways whose pieces' length : width differ by more than this share
 AMBIG_SHAPE = 0.2
+#: ... and, Chinese tiles side by side, by a line across a piece's middle (_mid_run) of
+#: TIE_SEAM or more in every way but those whose pieces show none of TIE_NO_LINE
+TIE_SEAM = 0.6
+TIE_NO_LINE = 0.4
 
 
 #: a group of this many Chinese tiles or more is split right when all its pieces but one
@@ -3944,6 +4031,16 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if len(fine) == 1:
                     best = (best[0], fine[0])
                     ties = fine
+            if len(ties) > 1 and not western and all(len(r) == 2 for r in ties):
+                # ... or, Chinese tiles (no bar), unless every way shows a line across a
+                # piece's middle — the seam between two tiles side by side, cut across — but
+                # those that show none, which name the same tiles (TIE_SEAM, TIE_NO_LINE)
+                lines = [max((rd.mid_run for _, rd, _ in r if rd.face == "up"), default=0.0) for r in ties]
+                plain = [r for r, ln in zip(ties, lines, strict=True) if ln < TIE_NO_LINE]
+                if plain and len(plain) < len(ties) and len({frozenset(names(r).items()) for r in plain}) == 1 and \
+                        all(ln >= TIE_SEAM or ln < TIE_NO_LINE for ln in lines):
+                    best = (best[0], plain[0])
+                    ties = plain
             pts = np.array([c.mean(axis=0) for c, _, _ in best[1]])
             reach = 0.25 * min(float(np.linalg.norm(c[1] - c[0])) for c, _, _ in best[1])
             other = any(len(r) != len(pts) or any(
