@@ -2532,6 +2532,61 @@ def _broken_bar(bw: np.ndarray, Lc: int, Wc: int, cc: tuple | None = None) -> tu
     return float(x0 + slope * Wc / 2.0), float(slope), mask
 
 
+#: a divider bar run into its spinner and into pips (_thin_bar): the thin parts of the mask —
+#: what an opening THIN_BAR_WIDE tile widths wide takes away —, THIN_BAR_TALL widths tall or
+#: more, on one straight line near the middle spanning THIN_BAR_SPAN of the width
+THIN_BAR_WIDE = 0.16
+THIN_BAR_TALL = 0.2
+THIN_BAR_SPAN = 0.6
+#: ... covering THIN_BAR_ROWS of the width's rows, within THIN_BAR_MID of the length of the middle
+THIN_BAR_ROWS = 0.5
+THIN_BAR_MID = 0.12
+
+
+def _thin_bar(bw: np.ndarray, Lc: int, Wc: int) -> tuple[float, float, np.ndarray] | None:
+    """A divider bar that neither the vertical opening nor :func:`_broken_bar` finds: run
+    into a spinner of another colour, or into a pip beside it, so that no piece of it is
+    both long and thin on its own.  Its thin parts are: pips and spinners are wider than
+    THIN_BAR_WIDE of the width, and what an opening that wide leaves out of them is caps
+    shorter than THIN_BAR_TALL.  Returns (x of the line at the middle of the width, slope
+    dx/dy, the pieces' mask) or None, as :func:`_broken_bar`.
+
+    >>> bw = np.zeros((48, 96), np.uint8)
+    >>> bw[3:45, 47:50] = 255; _ = cv2.circle(bw, (48, 24), 5, 255, -1)   # a bar, its spinner
+    >>> _ = cv2.circle(bw, (56, 36), 6, 255, -1)                          # a pip touching it
+    >>> x, slope, m = _thin_bar(bw, 96, 48)
+    >>> round(x), abs(slope) < 0.1, int(m[24, 48]), int(m[36, 56])
+    (48, True, 0, 0)
+    >>> bw[:] = 0
+    >>> for y in (8, 24, 40): _ = cv2.circle(bw, (40, y), 6, 255, -1)   # a column of pips
+    >>> _thin_bar(bw, 96, 48) is None
+    True
+    """
+    kw = max(3, int(round(THIN_BAR_WIDE * Wc)))
+    kh = max(3, int(round(THIN_BAR_TALL * Wc)))
+    x0, x1 = int(0.3 * Lc), int(0.7 * Lc) + 1
+    band = bw[:, x0:x1]
+    if cv2.countNonZero(band) < kh:
+        return None
+    thin = cv2.subtract(band, cv2.morphologyEx(band, cv2.MORPH_OPEN, np.ones((1, kw), np.uint8)))
+    thin = cv2.morphologyEx(thin, cv2.MORPH_OPEN, np.ones((kh, 1), np.uint8))
+    n, lbl, st, _ = _components8(thin)
+    pieces = [k for k in range(1, n) if st[k, cv2.CC_STAT_WIDTH] <= 0.14 * Wc]
+    if not pieces:
+        return None
+    ys, xs = np.nonzero(np.isin(lbl, pieces))
+    if ys.max() - ys.min() < THIN_BAR_SPAN * Wc or len(np.unique(ys)) < THIN_BAR_ROWS * Wc:
+        return None  # (the rims of a column of pips leave short pieces with gaps between)
+    slope, xa = np.polyfit(ys.astype(np.float64), xs.astype(np.float64), 1)
+    if abs(slope) > 0.7 or np.abs(xs - (xa + slope * ys)).max() > 0.1 * Wc:
+        return None  # not one straight line
+    if abs(x0 + xa + slope * Wc / 2.0 - Lc / 2.0) > THIN_BAR_MID * Lc:
+        return None  # (a bar lies at the middle: the outline holds the face)
+    mask = np.zeros_like(bw)
+    mask[ys, xs + x0] = 255
+    return float(x0 + xa + slope * Wc / 2.0), float(slope), mask
+
+
 def _clear_spots_at(bw: np.ndarray, cc: tuple, x: float, y: float, r: float) -> tuple | None:
     """Clear from the mask ``bw`` its components (``cc``, bw's) whose centre lies within
     ``r`` of (x, y) — a spinner on a divider bar.  Returns ``cc`` if nothing was cleared,
@@ -2967,6 +3022,18 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         found = _broken_bar(bw, Lc, Wc, cc)
         if found is not None:
             split, slope, bar_mask = found
+        else:
+            thin_bar = _thin_bar(bw, Lc, Wc)
+            if thin_bar is not None:
+                # a bar run into its spinner: its pieces, its spinner and what is left of it
+                # are no pips — but a bar found so does not judge the tile (has_bar, the
+                # split: a faint bar's pieces are found where a set's bars mostly do not show)
+                x_t, slope_t, mask_t = thin_bar
+                # (grown by a pixel: the openings that found it, of even lengths, may leave
+                # it a pixel off the mask's own)
+                bw = cv2.bitwise_and(bw, cv2.bitwise_not(cv2.dilate(mask_t, _K3SQ)))
+                cc = _clear_spots_at(bw, _components8(bw), x_t, Wc / 2.0, BAR_CLEAR * Wc)
+                cc = _clear_bar_rests(bw, cc if cc is not None else _components8(bw), x_t, slope_t, Wc)
     if bar_mask is not None:
         has_bar = True
         if seams:

@@ -32,3 +32,33 @@ def test_a_square_of_two_chinese_tiles_is_cut_along_the_seam_it_shows():
     labels, tl, readings = read_scene3d(19264, 24)
     assert_read_right(labels, tl, readings, (((73, 255), [5, 5]), ((104, 255), [6, 1])))
     assert not sure_near(readings, (90, 274), 0.1 * tl) and not sure_near(readings, (90, 240), 0.1 * tl)
+
+
+def test_a_bar_run_into_its_spinner_is_no_pip():
+    # scene3d 19204: a 4-2 whose bar ran into its spinner — no piece long and thin on its
+    # own, so neither the vertical opening nor _broken_bar found it — read 4-3 (unsure);
+    # 19385: a 4-2 read 5-2.  The thin parts of the mask on one line at the middle are the
+    # bar; it and its spinner are no pips
+    assert_read_right(*read_scene3d(19204, 24), (((876, 132), [4, 2]),))
+    assert_read_right(*read_scene3d(19385, 24), (((342, 391), [4, 2]),))
+
+
+def test_a_bar_found_from_its_thin_parts_judges_nothing():
+    # Taken as the tile's bar (has_bar, the split), a bar found so made readings sure that
+    # were not: scene3d 950097, a 3-1 whose pale cyan pips do not show read 1-0 at 0.9 (a
+    # Western blank half beside a bar); 950130, a 5-1 whose thin ring pip the opening after
+    # a bar's removal wiped out read 5-0 at 0.9; and in 19206 the bars found tipped the
+    # frame to "bars show" and six tiles in rows whose bars do not show were lost
+    labels, tl, readings = read_scene3d(950097, 15)
+    assert not sure_near(readings, (669, 628), 0.3 * tl)
+    assert_read_right(*read_scene3d(950130, 21), (((454, 303), [5, 1]),))
+    assert_read_right(*read_scene3d(19206, 24), (((771, 74), [4, 4]), ((780, 111), [5, 3])))
+
+
+def test_a_thin_bar_is_cleared_whole():
+    # scene3d 19385: a 5-0 beside whose bar (found from its thin parts) a pixel's row of it
+    # was left — the openings that found it, of even lengths, move it by a pixel — and
+    # counted as a pip: a 5-1 at 0.88.  Grown by a pixel, the bar goes whole
+    labels, tl, readings = read_scene3d(19385, 24)
+    assert not [r for r in sure_near(readings, (975, 433), 0.3 * tl) if sorted(r.pips or ()) != [0, 5]]
+
