@@ -2686,7 +2686,12 @@ def _clear_slanted_rests(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, split:
     return None
 
 
-def _clear_spinner_on_bar(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, Wc: int) -> tuple | None:
+#: a spinner on the bar's line lies within this many tile widths of the bar's x at the
+#: middle (a line slanted by at most 0.7 over a quarter of the width, and BAR_REST)
+SPINNER_NEAR = 0.3
+
+
+def _clear_spinner_on_bar(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, split: float, Wc: int) -> tuple | None:
     """Clear from ``bw`` a small spot (under SPINNER_AREA of the median of the others) lying
     on the line of the divider bar found (``bar_mask``, within BAR_REST of a tile width),
     in the middle half of the width: the bar's spinner, off the outline's middle where the
@@ -2697,13 +2702,18 @@ def _clear_spinner_on_bar(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, Wc: i
     >>> bar[2:46, 47:50] = 255                          # the bar found
     >>> bw[29:33, 46:50] = 255                          # its spinner, 7 px below the middle
     >>> for x in (10, 70, 80): bw[8:17, x : x + 9] = 255   # pips
-    >>> _clear_spinner_on_bar(bw, _components8(bw), bar, 48) is None, int(bw[:, 40:60].max())
+    >>> _clear_spinner_on_bar(bw, _components8(bw), bar, 48.0, 48) is None, int(bw[:, 40:60].max())
     (True, 0)
     """
     n, lbl, st, ce = cc
     if n < 4:
         return cc
     a_ = st[1:, cv2.CC_STAT_AREA].astype(np.float64)
+    # (first, cheaply: a spot small against the largest, near the bar's middle — most
+    # faces have none, and the bar's line need not be fitted)
+    if not np.any((a_ < SPINNER_AREA * a_.max()) & (np.abs(ce[1:, 1] - Wc / 2.0) < 0.25 * Wc) &
+                  (np.abs(ce[1:, 0] - split) < SPINNER_NEAR * Wc)):
+        return cc
     ys, xs = np.nonzero(bar_mask)
     if ys.max() - ys.min() < 4:
         return cc
@@ -3047,7 +3057,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         cc = _clear_spots_at(bw, _components8(bw), split, Wc / 2.0, BAR_CLEAR * Wc)
         cc = _clear_bar_rests(bw, cc if cc is not None else _components8(bw), split, slope, Wc)
         cc = _clear_slanted_rests(bw, cc if cc is not None else _components8(bw), bar_mask, split, Wc)
-        cc = _clear_spinner_on_bar(bw, cc if cc is not None else _components8(bw), bar_mask, Wc)
+        cc = _clear_spinner_on_bar(bw, cc if cc is not None else _components8(bw), bar_mask, split, Wc)
     elif style == "western":
         # a Western tile with no bar seen (too faint): still none of its pips sits at the
         # middle, where the bar crosses — a spot there is its spinner
