@@ -2483,6 +2483,27 @@ FRAGMENT_AREA = 0.7
 FRAGMENT_REACH = 0.75
 
 
+#: pixels lie on one straight divider bar when the line fitted to them (x along y) slants by
+#: at most BAR_LINE_SLOPE and holds every one within BAR_LINE_FIT of a tile width
+BAR_LINE_SLOPE = 0.7
+BAR_LINE_FIT = 0.1
+
+
+def _bar_line(ys: np.ndarray, xs: np.ndarray, Wc: int) -> tuple[float, float] | None:
+    """(slope dx/dy, x at y = 0) of the straight line through the pixels (``ys``, ``xs``)
+    of a divider bar, or None when they do not lie on one (BAR_LINE_SLOPE, BAR_LINE_FIT).
+
+    >>> ys = np.arange(4, 44); _bar_line(ys, 40 + ys // 8, 48)[0] < 0.2
+    True
+    >>> _bar_line(ys, 40 + (ys > 24) * 12, 48) is None   # two pieces a quarter width apart
+    True
+    """
+    slope, x0 = np.polyfit(ys.astype(np.float64), xs.astype(np.float64), 1)
+    if abs(slope) > BAR_LINE_SLOPE or np.abs(xs - (x0 + slope * ys)).max() > BAR_LINE_FIT * Wc:
+        return None
+    return float(slope), float(x0)
+
+
 def _broken_bar(bw: np.ndarray, Lc: int, Wc: int, cc: tuple | None = None) -> tuple[float, float, np.ndarray] | None:
     """A divider bar that the vertical opening misses: slanted (an outline sheared by
     perspective, motion blur) or broken in two by a spinner of another colour.  Thin
@@ -2526,10 +2547,11 @@ def _broken_bar(bw: np.ndarray, Lc: int, Wc: int, cc: tuple | None = None) -> tu
     ys, xs = np.nonzero(mask)
     if ys.max() - ys.min() < 0.6 * Wc or len(ys) < 0.42 * Wc * 2:
         return None
-    slope, x0 = np.polyfit(ys.astype(np.float64), xs.astype(np.float64), 1)
-    if abs(slope) > 0.7 or np.abs(xs - (x0 + slope * ys)).max() > 0.1 * Wc:
+    line = _bar_line(ys, xs, Wc)
+    if line is None:
         return None  # not one straight line
-    return float(x0 + slope * Wc / 2.0), float(slope), mask
+    slope, x0 = line
+    return x0 + slope * Wc / 2.0, slope, mask
 
 
 #: a divider bar run into its spinner and into pips (_thin_bar): the thin parts of the mask —
@@ -2577,14 +2599,16 @@ def _thin_bar(bw: np.ndarray, Lc: int, Wc: int) -> tuple[float, float, np.ndarra
     ys, xs = np.nonzero(np.isin(lbl, pieces))
     if ys.max() - ys.min() < THIN_BAR_SPAN * Wc or len(np.unique(ys)) < THIN_BAR_ROWS * Wc:
         return None  # (the rims of a column of pips leave short pieces with gaps between)
-    slope, xa = np.polyfit(ys.astype(np.float64), xs.astype(np.float64), 1)
-    if abs(slope) > 0.7 or np.abs(xs - (xa + slope * ys)).max() > 0.1 * Wc:
+    line = _bar_line(ys, xs, Wc)
+    if line is None:
         return None  # not one straight line
-    if abs(x0 + xa + slope * Wc / 2.0 - Lc / 2.0) > THIN_BAR_MID * Lc:
+    slope, xa = line
+    x_mid = x0 + xa + slope * Wc / 2.0
+    if abs(x_mid - Lc / 2.0) > THIN_BAR_MID * Lc:
         return None  # (a bar lies at the middle: the outline holds the face)
     mask = np.zeros_like(bw)
     mask[ys, xs + x0] = 255
-    return float(x0 + xa + slope * Wc / 2.0), float(slope), mask
+    return x_mid, slope, mask
 
 
 def _clear_spots_at(bw: np.ndarray, cc: tuple, x: float, y: float, r: float) -> tuple | None:
@@ -2636,10 +2660,9 @@ def _clear_bar_rests(bw: np.ndarray, cc: tuple, split: float, slope: float, Wc: 
 
 
 #: a thin spot (BAR_REST_THIN) whose centre lies within BAR_SLANT_NEAR tile widths of the
-#: bar found, and which lies on one straight line with it (within BAR_SLANT_FIT, slope under
-#: 0.7), is the rest of a slanted bar
+#: bar found, and which lies on one straight line with it (_bar_line), is the rest of a
+#: slanted bar
 BAR_SLANT_NEAR = 0.2
-BAR_SLANT_FIT = 0.1
 #: ... and which lies beyond the ends of the part found: no more than this share of its
 #: height beside it (a column of pips run together is taken for a bar; a piece of its
 #: neighbour beside it is no rest of it)
@@ -2675,10 +2698,7 @@ def _clear_slanted_rests(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, split:
         if min(y + hh - 1, y_hi) - max(y, y_lo) + 1 > BAR_SLANT_BESIDE * hh:
             continue  # beside the bar found, not beyond its ends: a pip's piece
         yk, xk = np.nonzero(lbl[y : y + hh, x : x + ww] == k)
-        Y = np.r_[ys, yk + y].astype(np.float64)
-        X = np.r_[xs, xk + x].astype(np.float64)
-        sl, x0 = np.polyfit(Y, X, 1)
-        if abs(sl) <= 0.7 and np.abs(X - (x0 + sl * Y)).max() <= BAR_SLANT_FIT * Wc:
+        if _bar_line(np.r_[ys, yk + y], np.r_[xs, xk + x], Wc) is not None:
             gone.append(k)
     if not gone:
         return cc
