@@ -101,6 +101,20 @@ BG_LEVELS = (28, 42, 60)
 #: nearly the table's lightness and colour
 BGC_LEVEL = 11
 BGC_CHAN = "bgc"
+#: a saturated table (median HSV saturation at least PALE_TABLE_SAT): a face much paler
+#: than it (saturation under PALE_LEVEL of the table's) is a mask of its own ("pale") —
+#: white tiles on light blue cloth are as light as it and as far from it in Lab as its
+#: texture, but half as saturated
+PALE_TABLE_SAT = 60
+PALE_LEVEL = 0.72
+#: ... and at least PALE_LIGHT of the table's value (HSV).  Only where no repeating pattern
+#: was modelled (PAT_CHAN: on white and purple stripes the tiles ran into the pale stripes
+#: as long blobs); its blobs, as BGC_CHAN's, only where no other mask found a tile
+PALE_LIGHT = 0.6
+#: ... on a table of value (HSV) PALE_TABLE_V or more: a near-black cloth's noise is
+#: saturated (a photo of a card on black: the pale mask's specks lost the card)
+PALE_TABLE_V = 80
+PALE_CHAN = "pale"
 #: A repeating pattern (stripes, checks): the mask of what differs from the cloth as it
 #: would look without the tiles (_pattern_background), looked at only where no other mask
 #: found a tile (as BGC_CHAN).  Its levels, the share of lightness in the distance (a
@@ -350,6 +364,13 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
             dist = cv2.morphologyEx(dist, cv2.MORPH_CLOSE,
                                     cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PAT_CLOSE, PAT_CLOSE)))
             chans.append((PAT_CHAN, dist, list(PAT_LEVELS), B))
+    table_sat = _median_u8(hsv[::4, ::4, 1])
+    table_v = _median_u8(V[::4, ::4])
+    if table_sat >= PALE_TABLE_SAT and table_v >= PALE_TABLE_V and chans[-1][0] != PAT_CHAN:
+        # (light ones only, PALE_LIGHT: the saturation of dark pixels is noise — black
+        # tiles on dark red cloth were outlined askew and misread)
+        dim = cv2.compare(V, PALE_LIGHT * table_v, cv2.CMP_LT)
+        chans.append((PALE_CHAN, cv2.bitwise_or(hsv[..., 1], dim), [int(PALE_LEVEL * table_sat)], INV))
     return chans
 
 
@@ -1078,7 +1099,11 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         # (the colour-only mask and the pattern's: none of their blobs where the other masks
         # found a tile)
         known = np.array([c_.rect[0] for c_ in out if c_.fill >= 0.8], np.float64).reshape(-1, 2) \
-            if name in (BGC_CHAN, PAT_CHAN, PAT_CHAN + "~") else None
+            if name in (BGC_CHAN, PALE_CHAN, PAT_CHAN, PAT_CHAN + "~") else None
+        # (and none of the pale mask's inside a tile or a group found: a dark face in
+        # brighter light is pale too, and such a second outline of tiles found lost a group
+        # of four beside them — scene3d 17053)
+        known_rects = [c_.rect for c_ in out if c_.fill >= 0.8] if name == PALE_CHAN else []
         # CHAIN_APPROX_NONE: one point per boundary pixel
         for c in [c for c in cs if len(c) >= perim_min]:
             x, y, bw_, bh_ = cv2.boundingRect(c)
@@ -1086,6 +1111,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 continue
             if known is not None and np.any((known[:, 0] >= x) & (known[:, 0] < x + bw_) &
                                             (known[:, 1] >= y) & (known[:, 1] < y + bh_)):
+                continue
+            if known_rects and _in_any((x + 0.5 * bw_, y + 0.5 * bh_), known_rects):
                 continue
             # (a blob touching the image border is not a tile itself — add() refuses it —
             # but the tile it holds may be cut out of it below)
@@ -1177,6 +1204,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         _LOCAL.check_rects.add(id(r))
     # (outlines only the pattern's mask gave: judged more strictly when read — analyze)
     _LOCAL.pat_rects = {id(c.rect) for c in out if c.source.startswith(PAT_CHAN)}
+    _LOCAL.pale_rects = {id(c.rect) for c in out if c.source.startswith(PALE_CHAN)}
     return out
 
 
@@ -2062,7 +2090,9 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
         asp = lo_ / max(sh_, 1e-6)
         if loose_ones:
             # ... or a face notched by pips at its edge: ill-filled, its hull a rectangle
-            if not (LOOSE_FILL <= c.fill < 0.8 and 1.8 <= asp <= 3.0 and
+            # (not one of the pale mask's, PALE_CHAN: a face seen aslant, so outlined, read a
+            # 5-5 as a 3-3 for sure — scene3d 19114)
+            if c.source.startswith(PALE_CHAN) or not (LOOSE_FILL <= c.fill < 0.8 and 1.8 <= asp <= 3.0 and
                     cv2.contourArea(cv2.convexHull(c.contour)) >= LOOSE_HULL * lo_ * sh_):
                 continue
         elif not (c.fill >= NARROW_FILL and 3.2 < asp <= NARROW_MAX):
@@ -3998,6 +4028,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
 
     named = names(raw)
     base_excess = excess(named)
+    # the bodies of the faces read whole here (a face of two or three pips beside a back
+    # must be of one of their colours)
+    face_bodies = [rd.body_lab for _, rd, _ in raw if rd.face == "up" and rd.body_lab is not None and _reads_whole(rd)]
     painted = _painted_evidence(raw) is True  # the tiles read show their red pips
     for g in groups:
         # (ways of another number of pieces, of a size guessed from the group: only if no
@@ -4028,6 +4061,13 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 min_pips = PAIR_BACK_PIPS if len(reads) == 2 else FIRST_READ_MIN_PIPS
                 if any(rd.face != "up" for _, rd, _ in reads) and not spotted and \
                         not any(_reads_whole(rd, min_pips) for _, rd, _ in reads):
+                    continue
+                if min_pips < FIRST_READ_MIN_PIPS and not spotted and any(rd.face != "up" for _, rd, _ in reads) and \
+                        not any(_reads_whole(rd) for _, rd, _ in reads) and not any(
+                            rd.face == "up" and rd.body_lab is not None and
+                            any(_same_body(rd.body_lab, b) for b in face_bodies) for _, rd, _ in reads):
+                    # (... only of the colour of a face read whole here: a cup's inside and
+                    # rim cut in two read a back and a 1-1 where nothing else was read, 949952)
                     continue
                 bad = 0
                 cut_bad = False
@@ -4552,6 +4592,7 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
     if len(bodies) < 2:
         return []
     tile_pts = np.array([c.mean(axis=0) * s for c, _r, _o in raw], np.float64)
+    western = _bars_judged(raw, style)
     Hs, Ws = gray_small.shape[:2]
     any_hand = bool(hand_mask.any())
     k = max(3, int(round(0.45 * Wd)) | 1)
@@ -4666,6 +4707,8 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
                 f_sz < 1.0 and (rd.n_pips != len(cl) or rd.mid_run >= MID_SEAM or rd.seam_along or
                                 rd.bar_through)):
             return None  # (smaller: a seam across or along it — two tiles' halves)
+        if _wrong_split(rd, western, strict=False):
+            return None  # (laid across a tile: no bar where the tiles read show one, or a line along it)
         nm = _name_and_confidence(rd, red_reliable)[1]
         if nm is None or rd.body_lab is None:
             return None
@@ -4815,6 +4858,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
     check_ids = set(getattr(_LOCAL, "check_rects", ()))
     pat_ids = set(getattr(_LOCAL, "pat_rects", ()))
+    pale_ids = set(getattr(_LOCAL, "pale_rects", ()))
     narrow_ids = set(getattr(_LOCAL, "narrow", ()))
     loose_ids = set(getattr(_LOCAL, "loose", ()))
     short_ids = set(getattr(_LOCAL, "short", ()))
@@ -4917,6 +4961,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             sh_c = float(np.linalg.norm(corners[2] - corners[1]))
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
                 continue
+        if id(rect) in pale_ids and rd.face == "up" and not _reads_whole(rd):
+            continue  # (seen only as paler than the table: must read whole — see PALE_CHAN)
         if id(rect) in pat_ids:
             if _aspect(corners) < PAT_ASPECT:
                 # seen only against a repeating pattern, its outline took the tile's shadow in
