@@ -103,8 +103,9 @@ BGC_LEVEL = 11
 BGC_CHAN = "bgc"
 #: a saturated table (median HSV saturation at least PALE_TABLE_SAT): a face much paler
 #: than it (saturation under PALE_LEVEL of the table's) is a mask of its own ("pale") —
-#: white tiles on light blue cloth are as light as it and as far from it in Lab as its
-#: texture, but half as saturated
+#: white tiles on light blue cloth are as light as it and differ from it in colour by the
+#: colour-only mask's level (BGC_LEVEL, whose mask there is the cloth's texture), but are
+#: half as saturated
 PALE_TABLE_SAT = 60
 PALE_LEVEL = 0.72
 #: ... and at least PALE_LIGHT of the table's value (HSV).  Only where no repeating pattern
