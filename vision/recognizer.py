@@ -116,6 +116,10 @@ PALE_LIGHT = 0.6
 #: saturated (a photo of a card on black: the pale mask's specks lost the card)
 PALE_TABLE_V = 80
 PALE_CHAN = "pale"
+#: a face up outlined only by it must read whole with this many pips or more: a 2-1 (19677)
+#: is whole at 3; with no such limit a false 1-0 (own 920151) and a false 6-2 (960183,
+#: not whole) were read
+PALE_MIN_PIPS = 3
 #: A repeating pattern (stripes, checks): the mask of what differs from the cloth as it
 #: would look without the tiles (_pattern_background), looked at only where no other mask
 #: found a tile (as BGC_CHAN).  Its levels, the share of lightness in the distance (a
@@ -4962,8 +4966,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             sh_c = float(np.linalg.norm(corners[2] - corners[1]))
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
                 continue
-        if id(rect) in pale_ids and rd.face == "up" and not _reads_whole(rd):
-            continue  # (seen only as paler than the table: must read whole — see PALE_CHAN)
+        if id(rect) in pale_ids and rd.face == "up" and not _reads_whole(rd, PALE_MIN_PIPS):
+            continue  # (seen only as paler than the table: must read whole — PALE_MIN_PIPS)
         if id(rect) in pat_ids:
             if _aspect(corners) < PAT_ASPECT:
                 # seen only against a repeating pattern, its outline took the tile's shadow in

@@ -23,6 +23,12 @@ def test_white_tiles_as_light_as_a_blue_cloth_are_found_by_their_paleness():
     assert len(right) >= 14
 
 
+def test_a_pale_face_of_three_pips_is_whole_enough():
+    # scene3d 19677: an outline only the pale mask gave must read whole — at three pips
+    # (PALE_MIN_PIPS), so that a 2-1 is read; at four, the first form, it was dropped
+    assert_read_right(*read_scene3d(19677, 24), (((621, 376), [2, 1]),))
+
+
 def test_no_pale_mask_on_a_striped_cloth():
     # scene3d 19438: stripes of white and purple, modelled as a repeating pattern; the pale
     # stripes are paler than the cloth's median, and in their mask the tiles ran into them
