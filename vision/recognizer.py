@@ -369,9 +369,9 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
             dist = cv2.morphologyEx(dist, cv2.MORPH_CLOSE,
                                     cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PAT_CLOSE, PAT_CLOSE)))
             chans.append((PAT_CHAN, dist, list(PAT_LEVELS), B))
-    table_sat = _median_u8(hsv[::4, ::4, 1])
-    table_v = _median_u8(V[::4, ::4])
-    if table_sat >= PALE_TABLE_SAT and table_v >= PALE_TABLE_V and chans[-1][0] != PAT_CHAN:
+    table_sat = _median_u8(hsv[::4, ::4, 1]) if chans[-1][0] != PAT_CHAN else 0.0
+    table_v = _median_u8(V[::4, ::4]) if table_sat >= PALE_TABLE_SAT else 0.0
+    if table_v >= PALE_TABLE_V:
         # (light ones only, PALE_LIGHT: the saturation of dark pixels is noise — black
         # tiles on dark red cloth were outlined askew and misread)
         dim = cv2.compare(V, PALE_LIGHT * table_v, cv2.CMP_LT)
@@ -4062,18 +4062,17 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                     continue
                 # backs beside nothing read whole (a cup's dark inside cut in three); beside a
                 # back in a way of two, a face of two or three pips (1-1, 2-1) naming its tile
-                # by its counts is whole enough
-                min_pips = PAIR_BACK_PIPS if len(reads) == 2 else FIRST_READ_MIN_PIPS
-                if any(rd.face != "up" for _, rd, _ in reads) and not spotted and \
-                        not any(_reads_whole(rd, min_pips) for _, rd, _ in reads):
-                    continue
-                if min_pips < FIRST_READ_MIN_PIPS and not spotted and any(rd.face != "up" for _, rd, _ in reads) and \
-                        not any(_reads_whole(rd) for _, rd, _ in reads) and not any(
-                            rd.face == "up" and rd.body_lab is not None and
-                            any(_same_body(rd.body_lab, b) for b in face_bodies) for _, rd, _ in reads):
-                    # (... only of the colour of a face read whole here: a cup's inside and
-                    # rim cut in two read a back and a 1-1 where nothing else was read, 949952)
-                    continue
+                # by its counts is whole enough — if it has the colour of a face read whole
+                # here (a cup's inside and rim cut in two read a back and a 1-1 where nothing
+                # else was read, 949952)
+                if any(rd.face != "up" for _, rd, _ in reads) and not spotted:
+                    min_pips = PAIR_BACK_PIPS if len(reads) == 2 else FIRST_READ_MIN_PIPS
+                    if not any(_reads_whole(rd, min_pips) for _, rd, _ in reads):
+                        continue
+                    if min_pips < FIRST_READ_MIN_PIPS and not any(_reads_whole(rd) for _, rd, _ in reads) and \
+                            not any(rd.face == "up" and rd.body_lab is not None and
+                                    any(_same_body(rd.body_lab, b) for b in face_bodies) for _, rd, _ in reads):
+                        continue
                 bad = 0
                 cut_bad = False
                 barless = []  # (a row of Western tiles: the pieces whose bar does not show)
