@@ -172,6 +172,13 @@ ROW3_ALONG = 0.5
 #: oval pip — a domed one seen aslant, or with its highlight — is 1.5 long; two pips run
 #: together across a narrow tile 1.7 and more)
 ROW2_SHORT = 1.6
+#: a blob kept as a pip that is DIAG_RUN_AREA pips' area or more and fills less than
+#: DIAG_RUN_FILL of its box (a round pip fills 0.785; two pips touching on a diagonal about
+#: 0.55, three about 0.4) is pips run together along a diagonal: counted by its peaks
+DIAG_RUN_AREA = 1.3
+DIAG_RUN_FILL = 0.6
+#: ... its peaks DIAG_RUN_APART of a pip's width apart or more
+DIAG_RUN_APART = 0.8
 
 
 @dataclass(frozen=True)
@@ -3021,6 +3028,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if high_level:
         thr = max(thr, HIGH_LEVEL * float(resp.max()))
     _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
+    bw = _fill_rims(bw, Wc)
     if smear is not None:
         bw = cv2.erode(bw, _line_kernel(*smear))
     if grainy is not None and cv2.countNonZero(bw) > MESSY_SHARE * cv2.countNonZero(inner):
@@ -3260,6 +3268,22 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                     k = k_len
                 if k > 1:
                     quality *= RUN_TOGETHER_Q
+            elif a_ >= DIAG_RUN_AREA * med and a_ < DIAG_RUN_FILL * comp[2] * comp[3] and len(pips) > 1:
+                # pips run together along a diagonal, its box square (a 5's corner, middle and
+                # corner): it fills little of its box — as many pips as its peaks, where they
+                # have as many pips' area and are of about one size (a big pip with a tail, a
+                # Chinese 1 with its highlight, has one peak much bigger than the rest)
+                # — and lie a pip's width apart, as touching pips do (a pip's highlight or
+                # grain splits its peak a few pixels apart)
+                peaks = _peaks(resp, lbl, comp, comp_ids[idx])
+                sizes = [p_[0] for p_ in peaks]
+                apart = DIAG_RUN_APART * 2.0 * math.sqrt(med / math.pi)
+                if 2 <= len(peaks) <= 3 and 0.7 <= a_ / (len(peaks) * med) <= 1.3 and \
+                        min(sizes) >= 0.3 * max(sizes) and all(
+                        math.hypot(p_[1] - q_[1], p_[2] - q_[2]) >= apart for i_, p_ in enumerate(peaks)
+                        for q_ in peaks[i_ + 1:]):
+                    k = len(peaks)
+                    quality *= RUN_TOGETHER_Q
             counted.append(k)
         # a blob counted as pips run together that is no bigger than the single pips beside
         # it (a highlight on a big pip splits its peak): one pip, or two — unsure
@@ -3446,6 +3470,52 @@ def _mid_run(resp: np.ndarray, level: float, Lc: int, Wc: int) -> float:
     d = np.diff(np.pad(m, ((1, 1), (0, 0))).astype(np.int8), axis=0).T
     starts, ends = np.nonzero(d == 1)[1], np.nonzero(d == -1)[1]
     return float((ends - starts).max()) / Wc if len(starts) else 0.0
+
+
+#: a hole in the pip mask is a pip seen by its rim when it is round (RIM_ROUND of the
+#: circle round it), RIM_MIN to RIM_MAX of the crop's width across and RIM_HOLE or more of
+#: the area inside its blob's outline (a thin rim: a highlight in a solid pip is less)
+RIM_HOLE = 0.4
+RIM_MIN = 0.08
+RIM_MAX = 0.42
+RIM_ROUND = 0.6
+
+
+def _fill_rims(bw: np.ndarray, Wc: int) -> np.ndarray:
+    """``bw`` with the round, pip-sized holes of its blobs filled: a pip seen by its rim
+    only — a red pip on a body of about its lightness, lit so that its middle is lighter,
+    stands out darker than the body only round its edge.
+
+    >>> bw = np.zeros((48, 100), np.uint8)
+    >>> _ = cv2.circle(bw, (30, 24), 7, 255, 2)            # a rim round a hole 10 px across
+    >>> _ = cv2.circle(bw, (48, 24), 8, 255, -1)           # a solid pip with a highlight
+    >>> bw[23:26, 47:50] = 0
+    >>> _ = cv2.rectangle(bw, (60, 4), (96, 44), 255, 2)   # a frame round a larger hole
+    >>> out = _fill_rims(bw, 48)
+    >>> int(out[24, 30]), int(out[24, 78]), int(out[24, 48])
+    (255, 0, 0)
+    """
+    if not cv2.countNonZero(bw):
+        return bw
+    cs, hier = cv2.findContours(bw, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hier is None:
+        return bw
+    out = None
+    lo, hi = RIM_MIN * Wc, RIM_MAX * Wc
+    for c, h in zip(cs, hier[0], strict=True):
+        if h[3] < 0 or len(c) < 3:
+            continue  # (an outer boundary, not a hole)
+        x, y, w_, h_ = cv2.boundingRect(c)
+        if not (lo <= w_ <= hi and lo <= h_ <= hi):
+            continue
+        (_, _), r = cv2.minEnclosingCircle(c)
+        a_hole = cv2.contourArea(c)
+        if a_hole < RIM_ROUND * math.pi * r * r or a_hole < RIM_HOLE * cv2.contourArea(cs[h[3]]):
+            continue  # (not round; or a pip's highlight, a small hole in a solid pip)
+        if out is None:
+            out = bw.copy()
+        cv2.drawContours(out, [c], -1, 255, -1)
+    return bw if out is None else out
 
 
 def _pip_response(lab: np.ndarray, ker, dark: bool) -> np.ndarray:

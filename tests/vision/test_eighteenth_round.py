@@ -1,0 +1,64 @@
+"""Eighteenth round of 2026-11-26 (docs/vision.md, "Pips run together on a diagonal; pips
+seen by their rims"): each scene test fails on the code before the change it names, or,
+for a guard, on the change's first form without it."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+import vision.recognizer as R
+
+from .scenes import assert_read_right, read_scene3d
+
+
+def test_a_fives_diagonal_run_together_is_three_pips():
+    # scene3d 19735: a 5's corner, middle and corner pips touch along the diagonal; their
+    # blob fills little of its square box (0.36) and was counted as one pip: a 5-3 read 3-3,
+    # a 5-5 read 3-3 and a 4-3 read 4-2, all at 0.97
+    assert_read_right(*read_scene3d(19735, 24), (((270, 89), [5, 3]), ((801, 142), [5, 5]), ((60, 35), [4, 3])))
+
+
+def test_a_threes_two_pips_run_together_beside_a_big_one_are_two():
+    # scene3d 19895: a 3-1 on a blue tile, two of the 3's pips run together on the diagonal;
+    # the big red 1 raises the median pip, so the blob is only 1.5 "pips" — read 2-1 at 0.97
+    assert_read_right(*read_scene3d(19895, 24), (((673, 340), [3, 1]),))
+
+
+def test_a_big_pip_with_a_highlight_is_not_pips_run_together():
+    # scene3d 19730: a 5-1 whose big red 1 (its highlight a second, small peak) was counted
+    # as three pips by the first form of the diagonal rule: the peaks must be of one size
+    assert_read_right(*read_scene3d(19730, 24), (((597, 462), [5, 1]),))
+
+
+def test_a_pip_with_a_tail_is_one_pip():
+    # scene3d 19910: a 5-4 whose pip has a faint tail; its two peaks lie 4 px apart, not a
+    # pip's width as touching pips do — the first form read it 5-5 (unsure)
+    assert_read_right(*read_scene3d(19910, 24), (((187, 153), [5, 4]),))
+
+
+def test_red_pips_seen_by_their_rims_are_pips():
+    # scene3d 19830 and 19891: 1-1s on green tiles whose red pips are as dark as the body but
+    # lit in the middle; the pip response marks only a ring round each, and the faces were
+    # read as backs at 0.95
+    assert_read_right(*read_scene3d(19830, 24), (((872, 501), [1, 1]),))
+    assert_read_right(*read_scene3d(19891, 24), (((773, 435), [1, 1]),))
+
+
+def test_fill_rims_fills_round_pip_sized_holes_only():
+    bw = np.zeros((48, 120), np.uint8)
+    cv2.circle(bw, (20, 24), 8, 255, 2)              # a rim: filled
+    cv2.rectangle(bw, (40, 8), (52, 40), 255, 2)     # a long narrow hole (a bar's frame): not round
+    cv2.circle(bw, (90, 24), 3, 255, -1)             # a solid pip: as it was
+    out = R._fill_rims(bw, 48)
+    assert out[24, 20] == 255 and out[24, 46] == 0 and out[24, 90] == 255
+    assert int(out.sum()) - int(bw.sum()) > 0 and bw[24, 20] == 0  # (the input is left alone)
+
+
+
+def test_a_highlight_in_a_solid_pip_is_not_a_rim():
+    # scene3d 19564 and 17865: pips with a small highlight (a hole in their blob); filled
+    # as rims by the first form, the red 4 of a 6-4 lost its redness (read 6-1 at 0.97) and
+    # a 3-3 read 2-2 — a rim's hole is most of its blob (RIM_HOLE)
+    assert_read_right(*read_scene3d(19564, 24), (((558, 330), [6, 4]),))
+    assert_read_right(*read_scene3d(17865, 24), (((73, 76), [3, 3]),))
