@@ -3343,6 +3343,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             spots_back = True  # the back's diagonal, longer than the tile is wide
         elif len(pips) == 2 and _diagonal_pair(pips, Lc, Wc):
             spots_back = True  # its two ends (the middle spot of the other polarity)
+    elif not has_bar and len(pips) == 2 and counted != [3, 3] and _diagonal_pair(pips, Lc, Wc):
+        # its two white ends seen as ovals (aslant, blurred), each counted as pips run
+        # together (20018: read 3-2): a half's pips run together lie about the middle of
+        # the half — except the 6-6's red rows of three, one in each half, diagonally
+        # (seen without its white rows: 19333, 19367)
+        spots_back = True
     elif has_bar and len(pips) == 2 and n_total == 2 and _diagonal_pair(pips, Lc, Wc):
         # its two ends, the red middle spot (and a highlight on it) taken for a divider bar:
         # no face has two pips on a diagonal through its centre, one in each half

@@ -1,6 +1,6 @@
-"""Eighteenth round of 2026-11-26 (docs/vision.md, "Pips run together on a diagonal; pips
-seen by their rims"): each scene test fails on the code before the change it names, or,
-for a guard, on the change's first form without it."""
+"""Eighteenth round of 2026-11-26 (docs/vision.md, "Pips run together on a diagonal, pips
+seen by their rims, a spotted back's oval ends"): each scene test fails on the code before
+the change it names, or, for a guard, on the change's first form without it."""
 
 from __future__ import annotations
 
@@ -62,3 +62,23 @@ def test_a_highlight_in_a_solid_pip_is_not_a_rim():
     # a 3-3 read 2-2 — a rim's hole is most of its blob (RIM_HOLE)
     assert_read_right(*read_scene3d(19564, 24), (((558, 330), [6, 4]),))
     assert_read_right(*read_scene3d(17865, 24), (((73, 76), [3, 3]),))
+
+
+def test_a_spotted_backs_oval_ends_are_no_face():
+    # scene3d 20018: a spotted back on red tiles, its red middle spot not seen and its two
+    # white end spots oval, each counted as pips run together: read 3-2 at 0.82.  Two spots
+    # on a diagonal through the centre are a back's whatever they count
+    labels, tl, readings = read_scene3d(20018, 24)
+    assert any(r.face == "down" and not r.uncertain for r in readings
+               if abs(r.center[0] - 91) < 0.3 * tl and abs(r.center[1] - 508) < 0.3 * tl)
+    assert all(r.face == "down" for r in readings if not r.uncertain and
+               abs(r.center[0] - 91) < 0.3 * tl and abs(r.center[1] - 508) < 0.3 * tl)
+
+
+def test_the_red_rows_of_a_six_six_are_no_spotted_back():
+    # scene3d 19333: a Chinese 6-6 (half its pips red) whose rows of three run together;
+    # read with its red rows only, two blobs of three on a diagonal through the centre —
+    # taken for a spotted back's ends by the first form of the rule above (sure, 0.8)
+    labels, tl, readings = read_scene3d(19333, 24)
+    assert not any(r.face == "down" and not r.uncertain for r in readings
+                   if abs(r.center[0] - 1127) < 0.3 * tl and abs(r.center[1] - 356) < 0.3 * tl)
