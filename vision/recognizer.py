@@ -4524,8 +4524,8 @@ def _same_body(a: np.ndarray, b: np.ndarray) -> bool:
 
 def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     """Plain backs alone — a face-down discard — kept when they have the proportions of the
-    tiles read whole in this image (0.85–1.15 of their median length : width), the length
-    of a tile where they lie (0.85–1.15 of ``length_at``, _length_model's when not given)
+    tiles read whole in this image (0.85–LONE_BACK_ASPECT of their median length : width:
+    a back's outline is often the narrower), the length of a tile where they lie (0.85–1.15 of ``length_at``, _length_model's when not given)
     and the body colour of one of them — or a colour no face has that BACKS_ALIKE backs
     share (a set whose backs are not its faces' colour).  Not on a patterned cloth (its
     cells may be of the tiles' colour and size: the caller leaves those out); a
@@ -4543,7 +4543,7 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
         lo_, sh_ = float(np.linalg.norm(b[0][1] - b[0][0])), float(np.linalg.norm(b[0][2] - b[0][1]))
         L = length_at(b[0].mean(axis=0))
         if b[1].body_lab is None or b[2] or not (0.85 * L <= lo_ <= 1.15 * L) or \
-                not (0.85 * A <= lo_ / max(1.0, sh_) <= 1.15 * A):
+                not (0.85 * A <= lo_ / max(1.0, sh_) <= LONE_BACK_ASPECT * A):
             continue
         if any(_same_body(b[1].body_lab, x) for x in bodies):
             out.append(b)
@@ -4562,6 +4562,10 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
 
 #: plain backs alone of a colour no face has, alike, that are kept (_lone_backs)
 BACKS_ALIKE = 2
+#: a lone back's proportions at most this many times the faces' median (_lone_backs): a
+#: plain back's outline is often narrower than the faces' (the backs read on scene3d
+#: 19730-19879: a fifth under 0.85 of the faces' median width, a tenth under 0.8)
+LONE_BACK_ASPECT = 1.3
 
 
 def _backs_beside(backs: list[tuple], ups: list[tuple]) -> list[tuple]:
