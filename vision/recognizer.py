@@ -3971,6 +3971,8 @@ LAYOUT_CONF = 0.6
 
 #: A proposal's own outline is kept without a re-cut when its reading is this sure ...
 FIRST_READ_CONF = 0.96
+#: ... and without the red check (an unpainted set: _name_and_confidence's 0.88 at most)
+UNPAINTED_WHOLE = 0.88
 #: ... and shows at least this many pips (three spots may be a spotted back seen through an
 #: outline that also holds its shadow: the re-cut tells)
 FIRST_READ_MIN_PIPS = 4
@@ -3978,12 +3980,16 @@ FIRST_READ_MIN_PIPS = 4
 PAIR_BACK_PIPS = 2
 
 
-def _reads_whole(rd: _Read, min_pips: int = FIRST_READ_MIN_PIPS) -> bool:
+def _reads_whole(rd: _Read, min_pips: int = FIRST_READ_MIN_PIPS, red: bool = False) -> bool:
     """A face-up reading with every pip whole and round, enough pips (``min_pips``), and
     halves that agree with the pip total and red count (checked as if red were painted: an
-    unpainted set falls back to the re-cut)."""
+    unpainted set falls back to the re-cut) — or, while the groups of a frame whose tiles
+    read alone show an unpainted set are resolved (``_LOCAL.unpainted``, _resolve_groups),
+    halves that name a tile in die layouts (``red``: the red count asked for all the same)."""
     if rd.face != "up" or rd.cut_pip or rd.quality < 1.0 or rd.n_pips < min_pips:
         return False
+    if not red and getattr(_LOCAL, "unpainted", False):
+        return _name_and_confidence(rd, False)[2] >= UNPAINTED_WHOLE
     return _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF
 
 
@@ -4079,10 +4085,25 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     with its divider bar across the middle (the wrong axis puts the bar along the piece).
     A group none of whose ways reads clean is dropped.  ``second``: the ids of the pieces of
     ways tried only when no other way of their group reads clean."""
-    bars_judged = _bars_judged(raw, style)
-    western = bars_judged is not False  # (None: Western tiles whose bars mostly do not show)
-    # red pips name the tile with the pip total: usable unless an unpainted Western set
-    red_ok = not western or any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
+    unpainted = bool(getattr(_LOCAL, "unpainted", False))
+    any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
+
+    def judged() -> tuple:
+        """(what the bars tell, Western, red usable) as _reads_whole judges faces now."""
+        bars = _bars_judged(raw, style)
+        west = bars is not False  # (None: Western tiles whose bars mostly do not show)
+        # red pips name the tile with the pip total: usable unless an unpainted Western set
+        return bars, west, not west or any_red
+
+    bars_judged, western, red_ok = as_unpainted = judged()
+    # (in a frame read as unpainted — _LOCAL.unpainted — whose bars do not show so, a square
+    # of two tiles side by side is judged as before, red asked for: its two ways only the
+    # red count told apart, and without it it was cut the wrong way, 950059, 19363)
+    as_painted = as_unpainted
+    if unpainted and bars_judged is not True:
+        _LOCAL.unpainted = False
+        as_painted = judged()
+        _LOCAL.unpainted = True
     out = []
     # the length : width of the tiles read whole here (not in a group)
     asps = [_aspect(c) for c, rd, _ in raw if rd.face == "up" and rd.n_pips >= 2]
@@ -4114,6 +4135,10 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     face_bodies = [rd.body_lab for _, rd, _ in raw if rd.face == "up" and rd.body_lab is not None and _reads_whole(rd)]
     painted = _painted_evidence(raw) is True  # the tiles read show their red pips
     for g in groups:
+        square = unpainted and as_painted is not as_unpainted and \
+            any(len(a) == 2 and not _end_to_end(a) for a in g)
+        bars_judged, western, red_ok = as_painted if square else as_unpainted
+        _LOCAL.unpainted = unpainted and not square
         # (ways of another number of pieces, of a size guessed from the group: only if no
         # other way reads clean)
         # (a faint middle line counts as a bar in rows of three or more at once, in two-piece
@@ -4205,7 +4230,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                     continue  # (one piece without its bar, in a row whose others, two or more, show theirs)
                 if bad and not western and any(rd.quality < 1.0 for _, rd, _ in reads if rd.quality > 0.5):
                     continue  # (the others of a Chinese row with a piece unsure — marked 0.5 — read whole)
-                if cut_bad and any(not _reads_whole(rd, 0) for _, rd, _ in reads if rd.face == "up" and rd.quality > 0.5):
+                if cut_bad and any(not _reads_whole(rd, 0, red=True) for _, rd, _ in reads if rd.face == "up" and rd.quality > 0.5):
                     continue  # (and of a row with a piece whose outline cuts a pip, every other is whole)
                 if excess(names(reads)):
                     continue  # more of a tile than one set holds, in one group: a wrong cut
@@ -5132,7 +5157,16 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         # pieces with a side in common, neighbours in one group, may come out as all of one)
         polys = [c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in raw]
         from_groups: list[np.ndarray] = []  # (the pieces taken, shrunk)
-        for c, rd, o in _resolve_groups(groups, tent_read, raw, style, getattr(_LOCAL, "second_ways", set())):
+        # (a frame whose tiles read alone show an unpainted set — _painted_evidence: their 1s
+        # and 4s show no red —: with red asked for, no piece with a 1 or a 4 reads whole,
+        # nor do enough faces to judge the frame's bars, and a row of four with a 3-1 in it
+        # and a pair with a 5-1 were dropped, 19822)
+        _LOCAL.unpainted = _painted_evidence(raw) is False
+        try:
+            resolved = _resolve_groups(groups, tent_read, raw, style, getattr(_LOCAL, "second_ways", set()))
+        finally:
+            _LOCAL.unpainted = False
+        for c, rd, o in resolved:
             if not _mostly_over(c, polys):
                 ctr_ = c.mean(axis=0)
                 shrunk = ctr_ + 0.9 * (c - ctr_)

@@ -9,7 +9,7 @@ import numpy as np
 
 import vision.recognizer as R
 
-from .scenes import assert_read_right, read_scene3d
+from .scenes import assert_read_right, read_scene3d, sure_near
 
 
 def test_a_fives_diagonal_run_together_is_three_pips():
@@ -97,3 +97,20 @@ def test_a_lone_back_narrower_than_the_faces_is_kept():
     assert _back_read(readings, (727, 115), tl) and _back_read(readings, (387, 525), tl)
     labels, tl, readings = read_scene3d(19861, 24)
     assert _back_read(readings, (1078, 198), tl) and _back_read(readings, (422, 138), tl)
+
+
+def test_a_row_of_an_unpainted_set_with_a_one_in_it_is_read():
+    # scene3d 18577: a Western set with no red pips; a row of four side by side with a 5-1
+    # in it was dropped — with red asked for, a piece with a 1 never read whole, nor did
+    # enough faces to judge the frame's bars (read with that judgement, it was cut across
+    # and read as four false tiles).  The frame's tiles read alone show it unpainted
+    # (_painted_evidence), and its groups are judged so (_LOCAL.unpainted)
+    assert_read_right(*read_scene3d(18577, 24), (((229, 251), [5, 5]), ((180, 257), [2, 1]),
+                                                 ((130, 263), [6, 6]), ((79, 268), [5, 1])))
+
+
+def test_a_square_of_an_unpainted_set_keeps_the_red_check():
+    # scene3d 950059 (25 tiles): a square of two 5-1s side by side, no bars; judged
+    # unpainted, cut the wrong way it read 1-1 and 5-5 — a false tile
+    labels, tl, readings = read_scene3d(950059, 25)
+    assert not any(r.pips is not None and sorted(r.pips) == [5, 5] for r in sure_near(readings, (661, 624), 0.3 * tl))
