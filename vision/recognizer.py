@@ -4084,7 +4084,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     as a valid tile, face up, with no pip cut by its outline — and, among Western tiles,
     with its divider bar across the middle (the wrong axis puts the bar along the piece).
     A group none of whose ways reads clean is dropped.  ``second``: the ids of the pieces of
-    ways tried only when no other way of their group reads clean."""
+    ways tried only when no other way of their group reads clean.  In a frame read as
+    unpainted (``_LOCAL.unpainted``, set by the caller) faces read whole on their halves
+    alone (_reads_whole), the frame's bars judged so too."""
     unpainted = bool(getattr(_LOCAL, "unpainted", False))
     any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
 
@@ -4550,8 +4552,8 @@ def _same_body(a: np.ndarray, b: np.ndarray) -> bool:
 def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     """Plain backs alone — a face-down discard — kept when they have the proportions of the
     tiles read whole in this image (0.85–LONE_BACK_ASPECT of their median length : width:
-    a back's outline is often the narrower), the length of a tile where they lie (0.85–1.15 of ``length_at``, _length_model's when not given)
-    and the body colour of one of them — or a colour no face has that BACKS_ALIKE backs
+    a back's outline is often the narrower), the length of a tile where they lie (0.85–1.15
+    of ``length_at``, _length_model's when not given) and the body colour of one of them — or a colour no face has that BACKS_ALIKE backs
     share (a set whose backs are not its faces' colour).  Not on a patterned cloth (its
     cells may be of the tiles' colour and size: the caller leaves those out); a
     table-coloured one is dropped later (_drop_table_backs)."""
@@ -5159,8 +5161,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         from_groups: list[np.ndarray] = []  # (the pieces taken, shrunk)
         # (a frame whose tiles read alone show an unpainted set — _painted_evidence: their 1s
         # and 4s show no red —: with red asked for, no piece with a 1 or a 4 reads whole,
-        # nor do enough faces to judge the frame's bars, and a row of four with a 3-1 in it
-        # and a pair with a 5-1 were dropped, 19822)
+        # nor do enough faces to judge the frame's bars, and a row of four with a 5-1 in it
+        # was dropped, 18577)
         _LOCAL.unpainted = _painted_evidence(raw) is False
         try:
             resolved = _resolve_groups(groups, tent_read, raw, style, getattr(_LOCAL, "second_ways", set()))
