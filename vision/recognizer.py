@@ -4079,33 +4079,34 @@ PAIR_ONE_BAD_PIPS = 4
 BARLESS_ROW = 3
 
 
-def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second: set = frozenset()) -> list[tuple]:
+def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second: set = frozenset(),
+                    unpainted: bool = False) -> list[tuple]:
     """Of the ways of splitting each group of touching tiles, the one whose every piece reads
     as a valid tile, face up, with no pip cut by its outline — and, among Western tiles,
     with its divider bar across the middle (the wrong axis puts the bar along the piece).
     A group none of whose ways reads clean is dropped.  ``second``: the ids of the pieces of
-    ways tried only when no other way of their group reads clean.  In a frame read as
-    unpainted (``_LOCAL.unpainted``, set by the caller) faces read whole on their halves
-    alone (_reads_whole), the frame's bars judged so too."""
-    unpainted = bool(getattr(_LOCAL, "unpainted", False))
+    ways tried only when no other way of their group reads clean.  ``unpainted``: the
+    tiles read alone show an unpainted set — faces read whole on their halves alone
+    (``_LOCAL.unpainted``, set here for _reads_whole; the caller clears it), the frame's
+    bars judged so too."""
     any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
 
-    def judged() -> tuple:
-        """(what the bars tell, Western, red usable) as _reads_whole judges faces now."""
+    def judged(halves_only: bool) -> tuple:
+        """(what the bars tell, Western, red usable), faces read whole on their halves
+        alone or not."""
+        _LOCAL.unpainted = halves_only
         bars = _bars_judged(raw, style)
         west = bars is not False  # (None: Western tiles whose bars mostly do not show)
         # red pips name the tile with the pip total: usable unless an unpainted Western set
         return bars, west, not west or any_red
 
-    bars_judged, western, red_ok = as_unpainted = judged()
-    # (in a frame read as unpainted — _LOCAL.unpainted — whose bars do not show so, a square
-    # of two tiles side by side is judged as before, red asked for: its two ways only the
-    # red count told apart, and without it it was cut the wrong way, 950059, 19363)
-    as_painted = as_unpainted
-    if unpainted and bars_judged is not True:
-        _LOCAL.unpainted = False
-        as_painted = judged()
-        _LOCAL.unpainted = True
+    as_painted = judged(False)
+    as_unpainted = judged(True) if unpainted else as_painted
+    bars_judged, western, red_ok = as_unpainted
+    # (in a frame read as unpainted whose bars do not show so, a square of two tiles side
+    # by side is judged as before, red asked for: its two ways only the red count told
+    # apart, and without it it was cut the wrong way, 950059, 19363)
+    squares_painted = unpainted and bars_judged is not True
     out = []
     # the length : width of the tiles read whole here (not in a group)
     asps = [_aspect(c) for c, rd, _ in raw if rd.face == "up" and rd.n_pips >= 2]
@@ -4137,8 +4138,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     face_bodies = [rd.body_lab for _, rd, _ in raw if rd.face == "up" and rd.body_lab is not None and _reads_whole(rd)]
     painted = _painted_evidence(raw) is True  # the tiles read show their red pips
     for g in groups:
-        square = unpainted and as_painted is not as_unpainted and \
-            any(len(a) == 2 and not _end_to_end(a) for a in g)
+        square = squares_painted and any(len(a) == 2 and not _end_to_end(a) for a in g)
         bars_judged, western, red_ok = as_painted if square else as_unpainted
         _LOCAL.unpainted = unpainted and not square
         # (ways of another number of pieces, of a size guessed from the group: only if no
@@ -4553,8 +4553,9 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     """Plain backs alone — a face-down discard — kept when they have the proportions of the
     tiles read whole in this image (0.85–LONE_BACK_ASPECT of their median length : width:
     a back's outline is often the narrower), the length of a tile where they lie (0.85–1.15
-    of ``length_at``, _length_model's when not given) and the body colour of one of them — or a colour no face has that BACKS_ALIKE backs
-    share (a set whose backs are not its faces' colour).  Not on a patterned cloth (its
+    of ``length_at``, _length_model's when not given) and the body colour of one of them —
+    or a colour no face has that BACKS_ALIKE backs share (a set whose backs are not its
+    faces' colour).  Not on a patterned cloth (its
     cells may be of the tiles' colour and size: the caller leaves those out); a
     table-coloured one is dropped later (_drop_table_backs)."""
     ups = [(c, rd) for c, rd, occ in raw if not occ and rd.face == "up" and rd.body_lab is not None
@@ -5163,9 +5164,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         # and 4s show no red —: with red asked for, no piece with a 1 or a 4 reads whole,
         # nor do enough faces to judge the frame's bars, and a row of four with a 5-1 in it
         # was dropped, 18577)
-        _LOCAL.unpainted = _painted_evidence(raw) is False
         try:
-            resolved = _resolve_groups(groups, tent_read, raw, style, getattr(_LOCAL, "second_ways", set()))
+            resolved = _resolve_groups(groups, tent_read, raw, style, getattr(_LOCAL, "second_ways", set()),
+                                       unpainted=_painted_evidence(raw) is False)
         finally:
             _LOCAL.unpainted = False
         for c, rd, o in resolved:
