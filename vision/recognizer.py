@@ -162,6 +162,8 @@ CANON_W = 48  # canonical tile width in pixels for reading
 MID_LEVEL = 0.3
 MID_SEAM = 0.92
 MID_BAR = 0.6
+#: ... in a way of three or more pieces, a line across this much of a piece's width is a seam
+ROW_SEAM = 0.85
 #: a reading's quality is multiplied by this for each blob counted as pips run together
 RUN_TOGETHER_Q = 0.92
 #: a row of three pips run together may be this many times as long as wide (_read_face)
@@ -4177,6 +4179,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                                     any(_same_body(rd.body_lab, b) for b in face_bodies) for _, rd, _ in reads):
                         continue
                 bad = 0
+                bad_at: list[int] = []  # (the pieces marked unsure)
                 cut_bad = False
                 barless = []  # (a row of Western tiles: the pieces whose bar does not show)
                 for k, (_, rd, _) in enumerate(reads):
@@ -4188,7 +4191,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                     # (a piece across a seam reads as a Western tile whose bar is the seam: bars
                     # only where the tiles read for sure have them, and not from edge to edge)
                     rd_f = _faint_bar(rd, bars_judged) if len(reads) > 2 or faint_pairs else rd
-                    if not rd.cut_pip and bars_judged and len(reads) >= BARLESS_ROW and not rd_f.has_bar and \
+                    if not rd.cut_pip and bars_judged and (len(reads) >= BARLESS_ROW or faint_pairs) and not rd_f.has_bar and \
                             not _wrong_split(replace(rd_f, has_bar=True), bars_judged) and rd.mid_run < MID_BAR and \
                             _reads_whole(rd):
                         # no bar and no line at its middle, but whole and consistent: in a row
@@ -4211,6 +4214,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                             break
                         reads[k] = unsure(reads[k])
                         bad += 1
+                        bad_at.append(k)
                         cut_bad = cut_bad or rd.cut_pip
                         continue
                     if lo == 0:
@@ -4226,26 +4230,34 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         # one piece of a row of Chinese tiles whose others all read clean)
                         reads[k] = unsure(reads[k])
                         bad += 1
+                        bad_at.append(k)
                 if not ok or 2 * bad > len(reads) or (not western and bad > 1):
                     continue
-                if barless and (len(barless) > 1 or bad or sum(rd.face == "up" for _, rd, _ in reads) < 3):
-                    continue  # (one piece without its bar, in a row whose others, two or more, show theirs)
+                if barless and (len(barless) > 1 or bad or sum(rd.face == "up" for _, rd, _ in reads) < (
+                        2 if len(reads) == 2 else 3)):
+                    # (one piece without its bar, in a row whose others, two or more, show theirs;
+                    # or in a pair, when no way reads clean with bars seen as bars, beside a
+                    # piece whose faint bar shows: 20236's red 6-6 beside a 5-5)
+                    continue
                 if bad and not western and any(rd.quality < 1.0 for _, rd, _ in reads if rd.quality > 0.5):
                     continue  # (the others of a Chinese row with a piece unsure — marked 0.5 — read whole)
                 if cut_bad and any(not _reads_whole(rd, 0, red=True) for _, rd, _ in reads if rd.face == "up" and rd.quality > 0.5):
                     continue  # (and of a row with a piece whose outline cuts a pip, every other is whole)
                 if excess(names(reads)):
                     continue  # more of a tile than one set holds, in one group: a wrong cut
-                if len(reads) == 2:
-                    # (two tiles side by side make a square that cuts either way: a line across
-                    # a piece's middle from edge to edge is their seam even if read as its bar;
-                    # one that stops short of the edges, a Western tile's bar even if too faint
-                    # to be read as one)
-                    seamy = sum(rd.face == "up" and rd.mid_run >= MID_SEAM for _, rd, _ in reads)
-                    bars = sum(rd.face == "up" and (rd.has_bar or (western and rd.mid_run >= MID_BAR)) and
-                               rd.mid_run < MID_SEAM for _, rd, _ in reads) - seamy
-                else:
-                    bars = sum(rd.has_bar for _, rd, _ in reads)
+                # (two tiles side by side make a square that cuts either way: a line across a
+                # piece's middle from edge to edge is their seam even if read as its bar; one
+                # that stops short of the edges, a Western tile's bar even if too faint to be
+                # read as one — and so in a block of four cut into a row or two by two, 20204)
+                # (a bar on a piece marked unsure tells nothing of the cut: a piece whose
+                # outline cuts a pip, across a seam, reads the seam as its bar)
+                # (in a way of more pieces, a line across most of the width is a seam already:
+                # a block of four Chinese tiles cut two by two shows two, 19296)
+                ups = [rd for k, (_, rd, _) in enumerate(reads) if rd.face == "up" and k not in bad_at]
+                seam_at = MID_SEAM if len(reads) == 2 else ROW_SEAM
+                seamy = sum(rd.mid_run >= seam_at for rd in ups)
+                bars = sum((rd.has_bar or (western and rd.mid_run >= MID_BAR)) and rd.mid_run < seam_at
+                           for rd in ups) - seamy
                 key = (bars, -bad)
                 clean.append((key, reads))
                 if best is None or key > best[0]:
