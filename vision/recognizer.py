@@ -2799,6 +2799,9 @@ SIDE_MIN = 0.08
 SIDE_SKIP = 4
 #: ... and then departs from the body all along but 1/SIDE_SKIP_PART of a line at either end
 SIDE_SKIP_PART = 25
+#: a band, with the lines of table before it, is at most this much of the outline's width
+#: (a black tile's side and a strip of table beyond it, lit lighter than the side: 20310)
+SIDE_MOST = 0.5
 #: a body darker than SIDE_DARK_BODY (L*, 0-255): a band darker than it by SIDE_DARK_SHARE
 #: of its lightness, and at least SIDE_DARK_MIN, is a side too
 SIDE_DARK_BODY = 40
@@ -2845,7 +2848,7 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
 
     rows = L[:, int(0.2 * Lc) : int(0.8 * Lc) : 2]
     cols = L[int(0.25 * Wc) : int(0.75 * Wc) : 2, :].T
-    return (band(rows, int(0.4 * Wc)), band(rows[::-1], int(0.4 * Wc)),
+    return (band(rows, int(SIDE_MOST * Wc)), band(rows[::-1], int(SIDE_MOST * Wc)),
             band(cols, int(0.25 * Lc)), band(cols[::-1], int(0.25 * Lc)))
 
 
