@@ -3585,7 +3585,7 @@ def _pips_of_other_polarity(lab: np.ndarray, inner: np.ndarray, ker, dark_pips: 
                             m: int) -> bool:
     """Does the crop show OTHER_POLARITY_PIPS or more round, pip-sized spots of the polarity
     not chosen (light ones when dark pips were looked for, and the other way round), whole
-    and away from the outline's edges?"""
+    and away from the outline's edges — or a red 1-1's two (:func:`_one_one_red`)?"""
     resp = cv2.bitwise_and(_pip_response(lab, ker, not dark_pips), inner)
     _, bw = cv2.threshold(resp, _pip_level(resp), 255, cv2.THRESH_BINARY)
     sa = _components8(bw)[2][1:]
@@ -3597,10 +3597,37 @@ def _pips_of_other_polarity(lab: np.ndarray, inner: np.ndarray, ker, dark_pips: 
     for a_, b_ in zip(cx[ok], cy[ok], strict=True):
         if all(math.hypot(a_ - p[0], b_ - p[1]) >= 0.22 * Wc for p in pts):
             pts.append((float(a_), float(b_), False, 0.0))
+    # (or the two big round spots of a red 1-1: a Chinese 1 is bigger than other pips)
+    big = (0.12 * Wc <= w) & (w <= 0.5 * Wc) & (0.12 * Wc <= h) & (h <= 0.5 * Wc) & (a >= 0.55 * w * h) & \
+        (np.maximum(w, h) <= 1.4 * np.minimum(w, h)) & (m < cy) & (cy < Wc - m) & (m < cx) & (cx < Lc - m)
+    if np.count_nonzero(big) == 2 and _one_one_red(sa[big, :4], lab, Lc, Wc):
+        return True
     if len(pts) < OTHER_POLARITY_PIPS:
         return False
     # (a spotted back's three spots set diagonally are no pips)
     return not (len(pts) == 3 and _spots_through_centre(pts, Lc, Wc))
+
+
+def _one_one_red(boxes: np.ndarray, lab: np.ndarray, Lc: int, Wc: int) -> bool:
+    """Two spots (``boxes``: x, y, w, h each) where a 1-1 has its pips — on the middle line,
+    each in the middle of its half — and both red (the a* of most of their box: a highlight
+    at a domed pip's centre is white): a red 1-1 on a body of about their lightness, lit so
+    that they are lighter (20058: red on green, read as a back from the darker rims).
+
+    >>> lab = np.full((48, 110, 3), (120, 90, 140), np.uint8)       # a green body
+    >>> for x in (27, 83): _ = cv2.circle(lab, (x, 24), 9, (150, 175, 150), -1)
+    >>> _one_one_red(np.array([[18, 15, 19, 19], [74, 15, 19, 19]]), lab, 110, 48)
+    True
+    >>> _one_one_red(np.array([[18, 15, 19, 19], [46, 15, 19, 19]]), lab, 110, 48)
+    False
+    """
+    body_a = _median_u8(lab[::2, ::2, 1])
+    for k, (x, y, w, h) in enumerate(sorted(boxes.tolist())):
+        if abs(y + h / 2 - Wc / 2.0) > 0.1 * Wc or abs(x + w / 2 - (0.25 + 0.5 * k) * Lc) > 0.1 * Lc:
+            return False
+        if _median_u8(lab[y : y + h, x : x + w, 1]) < max(body_a, 128.0) + 14.0:
+            return False
+    return True
 
 
 #: pips of the polarity not chosen that make a plain back unsure (_pips_of_other_polarity)
