@@ -3335,7 +3335,10 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     spots_back = False
     if not has_bar and 1 <= len(pips) <= 3 and n_total <= 3:
         near = all(abs(p[0] - Lc / 2) < 0.42 * Wc for p in pips)
-        if near and len(pips) >= 2 and (len(pips) == 3 or not _one_one(pips, Wc)):
+        ends = sorted(pips)[:: len(pips) - 1] if len(pips) >= 2 else pips
+        if near and len(pips) >= 2 and not _one_one(ends, Wc):
+            # (three with the outer two on the middle line: a Western 1-1 seen short, its
+            # spinner left of its bar, 20079 — a spotted back's ends lie across the tile)
             spots_back = True
         elif near and len(pips) == 1 and abs(pips[0][1] - Wc / 2) < 0.15 * Wc and (
                 pips[0][2] or abs(pips[0][0] - Lc / 2) < 0.15 * Wc):
@@ -3347,6 +3350,13 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             spots_back = True  # the back's diagonal, longer than the tile is wide
         elif len(pips) == 2 and _diagonal_pair(pips, Lc, Wc):
             spots_back = True  # its two ends (the middle spot of the other polarity)
+        elif len(pips) == 2 and any(abs(p[0] - Lc / 2) < CENTRE_SPOT * Wc and abs(p[1] - Wc / 2) < CENTRE_SPOT * Wc and
+                                    abs(q[1] - Wc / 2) >= 0.15 * Wc for p, q in (pips, pips[::-1])):
+            # its middle spot, at the very centre, where no face has a pip, and a spot off
+            # the middle line (an end spot, or a speck of the side): a face's two pips lie
+            # on the middle line, one in the middle of each half (20216: a back on brown
+            # tiles read 1-1 at 0.88)
+            spots_back = True
     elif not has_bar and len(pips) == 2 and counted != [3, 3] and _diagonal_pair(pips, Lc, Wc):
         # its two white ends seen as ovals (aslant, blurred), each counted as pips run
         # together (20018: read 3-2): a half's pips run together lie about the middle of
@@ -3768,6 +3778,9 @@ def _spots_through_centre(pips: list, Lc: int, Wc: int) -> bool:
         math.hypot(b[0] - cx, b[1] - cy) < SPOTS_OFF_CENTRE * Wc and abs(a[1] - c[1]) >= 0.2 * Wc
 
 
+#: a spot this near the outline's centre both ways (tile widths) is a spotted back's middle
+#: spot (_read_face)
+CENTRE_SPOT = 0.1
 #: the middle one of a spotted back's three spots lies this near the outline's centre (in
 #: tile widths: a face's pips lie at least 0.6 from it)
 SPOTS_OFF_CENTRE = 0.25

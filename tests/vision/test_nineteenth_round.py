@@ -8,7 +8,7 @@ import numpy as np
 
 import vision.recognizer as R
 
-from .scenes import assert_read_right, read_scene3d
+from .scenes import assert_read_right, read_scene3d, sure_near
 
 
 def test_a_block_of_four_cut_two_by_two_shows_its_seams():
@@ -63,3 +63,22 @@ def test_a_red_one_one_lit_lighter_than_its_body_is_a_face():
     # its pips (too big for other pips) are read with that polarity
     assert_read_right(*read_scene3d(20058, 24), (((644, 582), [1, 1]),))
     assert_read_right(*read_scene3d(20061, 24), (((895, 236), [1, 1]),))
+
+
+def test_a_spot_at_the_very_centre_is_a_spotted_backs():
+    # scene3d 17681 and 20216: spotted backs whose white end spots hardly show on their
+    # body (ivory, brown); the red middle spot, at the outline's centre, and a speck or one
+    # end spot off the middle line read as a 1-1 or a 2-0 — unsure, or at 0.88 for sure
+    # (20216).  No face has a pip at the tile's centre (CENTRE_SPOT)
+    assert_read_right(*read_scene3d(17681, 24), (((152, 214), None), ((151, 443), None),
+                                                 ((150, 478), None), ((783, 513), None)))
+    assert_read_right(*read_scene3d(20216, 24), (((99, 244), None),))
+
+
+def test_a_western_one_one_with_its_spinner_is_no_spotted_back():
+    # scene3d 20079: a Western 1-1 seen short, its bar unseen and a piece of it left below
+    # the spinner: three spots near the centre, read as a spotted back at 0.95.  A back's
+    # end spots lie across the tile from each other; the 1-1's two pips lie on the middle
+    # line (it reads unsure now: its small red pips read 2-1)
+    labels, tl, readings = read_scene3d(20079, 24)
+    assert not any(r.face == "down" for r in sure_near(readings, (1224, 45), 0.3 * tl))
