@@ -3070,9 +3070,10 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         short = np.nonzero(sa[1:, cv2.CC_STAT_WIDTH] < 0.55 * Lc)[0] + 1
         if len(short):
             weak[cv2.dilate(np.isin(la, short).astype(np.uint8), _K3) > 0] = 0
+        along = weak[int(0.12 * Wc) : int(0.88 * Wc) + 1, int(0.05 * Lc) : int(0.95 * Lc)]
         line_across = cv2.countNonZero(across) > 0
         mid_run = _mid_run(resp_all, MID_LEVEL * thr, Lc, Wc)
-        seam_along = _seam_along(weak[:, int(0.05 * Lc) : int(0.95 * Lc)], Wc)
+        seam_along = along.size > 0 and float(along.mean(axis=1).max()) >= 0.92 * 255
     # divider bar: a vertical run across the width near the middle
     bar_len = int(0.42 * Wc)
     has_bar = bar_through = False
@@ -3473,35 +3474,6 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 # two drawn out, or two rows run into one: unsure (a 6-6 read 3-3, a 6-5 5-3)
                 rd = replace(rd, quality=min(rd.quality, 0.5))
     return rd
-
-
-def _seam_along(weak: np.ndarray, Wc: int) -> bool:
-    """A line along the piece (rows of ``weak``, the faint response, cut to the piece's
-    length less its ends), away from its sides: most of a row set, between 0.12 and 0.88 of
-    the width — with the face's body, a row mostly clear, on either side of it.  A band
-    that runs on to the outline's edge is the tile's side or shadow taken in (20238), not
-    the seam between two tiles.
-
-    >>> w = np.zeros((48, 90), np.uint8); w[23:26] = 255
-    >>> _seam_along(w, 48)
-    True
-    >>> w = np.zeros((48, 90), np.uint8); w[:8] = 255                # the side, taken in
-    >>> _seam_along(w, 48)
-    False
-    """
-    if weak.size == 0:
-        return False
-    rows = weak.mean(axis=1)
-    lo, hi = int(0.12 * Wc), int(0.88 * Wc)
-    clear = rows < SEAM_CLEAR * 255
-    for r in np.nonzero(rows[lo : hi + 1] >= 0.92 * 255)[0] + lo:
-        if clear[:r].any() and clear[r + 1 :].any():
-            return True
-    return False
-
-
-#: a row less than this share set is the body's, beside a seam along (_seam_along)
-SEAM_CLEAR = 0.5
 
 
 def _mid_run(resp: np.ndarray, level: float, Lc: int, Wc: int) -> float:
