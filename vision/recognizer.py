@@ -3327,6 +3327,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     else:
         counted = []
         pip_a = np.zeros(0)
+    if counted == [3] and not has_bar:
+        # one blob counted as a row of three, and nothing else: no face — a Western 3 is
+        # set diagonally, a Chinese tile has no blank half, and a row of three is half of
+        # a 6 — but a back's end side or shadow, a band across it (37 of 37 such readings,
+        # all unsure, were backs on five ranges)
+        pips, counted, pip_a = [], [], np.zeros(0)
     if debug is not None:
         debug.update(pips=pips, counted=counted)
     n_total = sum(counted)
