@@ -4297,16 +4297,19 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 # (two tiles side by side make a square that cuts either way: a line across a
                 # piece's middle from edge to edge is their seam even if read as its bar; one
                 # that stops short of the edges, a Western tile's bar even if too faint to be
-                # read as one — and so in a block of four cut into a row or two by two, 20204)
-                # (a bar on a piece marked unsure tells nothing of the cut: a piece whose
-                # outline cuts a pip, across a seam, reads the seam as its bar)
-                # (in a way of more pieces, a line across most of the width is a seam already:
-                # a block of four Chinese tiles cut two by two shows two, 19296)
+                # read as one.  So in ways of more pieces, a line across ROW_SEAM of the width
+                # a seam already — a block of four cut two by two shows two, 19296 — where the
+                # frame's tiles have bars or may (a Chinese face's pips about its middle make
+                # such a line too, 17270).  A bar on a piece marked unsure tells nothing of the
+                # cut: a piece whose outline cuts a pip, across a seam, reads it as its bar)
                 ups = [rd for k, (_, rd, _) in enumerate(reads) if rd.face == "up" and k not in bad_at]
-                seam_at = MID_SEAM if len(reads) == 2 else ROW_SEAM
-                seamy = sum(rd.mid_run >= seam_at for rd in ups)
-                bars = sum((rd.has_bar or (western and rd.mid_run >= MID_BAR)) and rd.mid_run < seam_at
-                           for rd in ups) - seamy
+                if len(reads) == 2 or western:
+                    seam_at = MID_SEAM if len(reads) == 2 else ROW_SEAM
+                    seamy = sum(rd.mid_run >= seam_at for rd in ups)
+                    bars = sum((rd.has_bar or (western and rd.mid_run >= MID_BAR)) and rd.mid_run < seam_at
+                               for rd in ups) - seamy
+                else:
+                    bars = sum(rd.has_bar for rd in ups)
                 key = (bars, -bad)
                 clean.append((key, reads))
                 if best is None or key > best[0]:

@@ -20,6 +20,14 @@ def test_a_block_of_four_cut_two_by_two_shows_its_seams():
                                                  ((918, 493), [3, 2]), ((952, 467), None)))
 
 
+def test_a_chinese_faces_middle_pips_are_no_seam_in_a_row():
+    # scene3d 17270 (guard): a row of three Chinese tiles; cut right, the 5-2's pips about
+    # its middle make a line across 0.9 of its width — counted as a seam by the first form
+    # of the rule above, which then chose a cut that read it 6-2 at 0.89.  In ways of three
+    # or more, seams count only where the frame's tiles have bars or may
+    assert_read_right(*read_scene3d(17270, 24), (((604, 246), [5, 2]),))
+
+
 def test_a_pair_with_one_bar_too_faint_is_read():
     # scene3d 20236: a red 6-6 beside a 5-5, side by side; the 5-5's bar shows faintly and the
     # 6-6's not at all, so neither way of the square read clean and both tiles were missed
