@@ -2956,6 +2956,21 @@ def _peaks(resp: np.ndarray, lbl: np.ndarray, box, k: int) -> list[tuple[int, fl
             if st2[j, cv2.CC_STAT_AREA] >= 3]
 
 
+def _peaks_are_pips(peaks: list, area: float, one_area: float) -> bool:
+    """Are the peaks (_peaks: size, x, y) of a blob of ``area`` pips run together: two or
+    three, of about one size (the smallest at least 0.3 of the largest: a big pip's
+    highlight makes a much smaller one), and as many pips' area (0.7-1.3 of ``one_area``
+    each)?
+
+    >>> _peaks_are_pips([(9, 10, 10), (8, 20, 20)], 60.0, 30.0), _peaks_are_pips([(9, 10, 10), (2, 20, 20)], 60.0, 30.0)
+    (True, False)
+    """
+    if not 2 <= len(peaks) <= 3:
+        return False
+    sizes = [p[0] for p in peaks]
+    return min(sizes) >= 0.3 * max(sizes) and 0.7 <= area / (len(peaks) * one_area) <= 1.3
+
+
 def _line_kernel(angle: float, length: float) -> np.ndarray:
     """A line of ``length`` pixels at ``angle`` (radians) as a structuring element."""
     k = max(1, int(round(length)))
@@ -3227,10 +3242,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                             (as_ < 0.35 * ws_ * hs_) & (long_ <= Wc))[0]
         for k in cands_:
             peaks = _peaks(resp, lbl, stats[k], k)
-            if not peaks or min(p[0] for p in peaks) < 0.3 * max(p[0] for p in peaks):
-                continue  # (peaks of about one size)
-            if len(peaks) not in (2, 3) or not 0.7 <= stats[k, 4] / (len(peaks) * mid_a) <= 1.3:
-                continue  # (as many pips' area as peaks)
+            if not _peaks_are_pips(peaks, float(stats[k, 4]), mid_a):
+                continue
             e_ = 0.15 * Wc
             xs_p = [px for _a, px, _y in peaks]
             one_a = float(stats[k, 4]) / len(peaks)
@@ -3281,10 +3294,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 # — and lie a pip's width apart, as touching pips do (a pip's highlight or
                 # grain splits its peak a few pixels apart)
                 peaks = _peaks(resp, lbl, comp, comp_ids[idx])
-                sizes = [p_[0] for p_ in peaks]
                 apart = DIAG_RUN_APART * 2.0 * math.sqrt(med / math.pi)
-                if 2 <= len(peaks) <= 3 and 0.7 <= a_ / (len(peaks) * med) <= 1.3 and \
-                        min(sizes) >= 0.3 * max(sizes) and all(
+                if _peaks_are_pips(peaks, a_, med) and all(
                         math.hypot(p_[1] - q_[1], p_[2] - q_[2]) >= apart for i_, p_ in enumerate(peaks)
                         for q_ in peaks[i_ + 1:]):
                     k = len(peaks)
@@ -3342,8 +3353,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     spots_back = False
     if not has_bar and 1 <= len(pips) <= 3 and n_total <= 3:
         near = all(abs(p[0] - Lc / 2) < 0.42 * Wc for p in pips)
-        ends = sorted(pips)[:: len(pips) - 1] if len(pips) >= 2 else pips
-        if near and len(pips) >= 2 and not _one_one(ends, Wc):
+        if near and len(pips) >= 2 and not _one_one([min(pips), max(pips)], Wc):
             # (three with the outer two on the middle line: a Western 1-1 seen short, its
             # spinner left of its bar, 20079 — a spotted back's ends lie across the tile)
             spots_back = True
@@ -3562,10 +3572,10 @@ def _pip_level(resp: np.ndarray) -> float:
     return max(24.0, min(0.28 * float(resp.max()), 70.0))
 
 
-def _pip_sized(w: np.ndarray, h: np.ndarray, a: np.ndarray, Wc: int) -> np.ndarray:
+def _pip_sized(w: np.ndarray, h: np.ndarray, a: np.ndarray, Wc: int, most: float = 0.4) -> np.ndarray:
     """Which components (box ``w`` x ``h``, area ``a``) are round, solid and pip-sized in a
-    crop ``Wc`` across."""
-    return (0.12 * Wc <= w) & (w <= 0.4 * Wc) & (0.12 * Wc <= h) & (h <= 0.4 * Wc) & \
+    crop ``Wc`` across (``most`` of it across at most)."""
+    return (0.12 * Wc <= w) & (w <= most * Wc) & (0.12 * Wc <= h) & (h <= most * Wc) & \
         (a >= 0.55 * w * h) & (np.maximum(w, h) <= 1.4 * np.minimum(w, h))
 
 
@@ -3579,15 +3589,15 @@ def _pips_of_other_polarity(lab: np.ndarray, inner: np.ndarray, ker, dark_pips: 
     sa = _components8(bw)[2][1:]
     x, y, w, h, a = (sa[:, i].astype(np.float64) for i in range(5))
     cy, cx = y + h / 2, x + w / 2
-    ok = _pip_sized(w, h, a, Wc) & (m < cy) & (cy < Wc - m) & (m < cx) & (cx < Lc - m)
+    inside = (m < cy) & (cy < Wc - m) & (m < cx) & (cx < Lc - m)
+    ok = _pip_sized(w, h, a, Wc) & inside
     # (spots that touch are one: a spot and its highlight; pips never touch)
     pts: list[tuple] = []
     for a_, b_ in zip(cx[ok], cy[ok], strict=True):
         if all(math.hypot(a_ - p[0], b_ - p[1]) >= 0.22 * Wc for p in pts):
             pts.append((float(a_), float(b_), False, 0.0))
     # (or the two big round spots of a red 1-1: a Chinese 1 is bigger than other pips)
-    big = (0.12 * Wc <= w) & (w <= 0.5 * Wc) & (0.12 * Wc <= h) & (h <= 0.5 * Wc) & (a >= 0.55 * w * h) & \
-        (np.maximum(w, h) <= 1.4 * np.minimum(w, h)) & (m < cy) & (cy < Wc - m) & (m < cx) & (cx < Lc - m)
+    big = _pip_sized(w, h, a, Wc, most=0.5) & inside
     if np.count_nonzero(big) == 2 and _one_one_red(sa[big, :4], lab, Lc, Wc):
         return True
     if len(pts) < OTHER_POLARITY_PIPS:
@@ -4227,8 +4237,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                             not any(rd.face == "up" and rd.body_lab is not None and
                                     any(_same_body(rd.body_lab, b) for b in face_bodies) for _, rd, _ in reads):
                         continue
-                bad = 0
-                bad_at: list[int] = []  # (the pieces marked unsure)
+                bad_at: list[int] = []  # the pieces marked unsure
                 cut_bad = False
                 barless = []  # (a row of Western tiles: the pieces whose bar does not show)
                 for k, (_, rd, _) in enumerate(reads):
@@ -4262,7 +4271,6 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                             ok = False
                             break
                         reads[k] = unsure(reads[k])
-                        bad += 1
                         bad_at.append(k)
                         cut_bad = cut_bad or rd.cut_pip
                         continue
@@ -4278,8 +4286,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         # even if this one does not name a tile; it is reported unsure (and so
                         # one piece of a row of Chinese tiles whose others all read clean)
                         reads[k] = unsure(reads[k])
-                        bad += 1
                         bad_at.append(k)
+                bad = len(bad_at)
                 if not ok or 2 * bad > len(reads) or (not western and bad > 1):
                     continue
                 if barless and (len(barless) > 1 or bad or sum(rd.face == "up" for _, rd, _ in reads) < (
@@ -4619,9 +4627,9 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     a back's outline is often the narrower), the length of a tile where they lie (0.85–1.15
     of ``length_at``, _length_model's when not given) and the body colour of one of them —
     or a colour no face has that BACKS_ALIKE backs share (a set whose backs are not its
-    faces' colour).  Not on a patterned cloth (its
-    cells may be of the tiles' colour and size: the caller leaves those out); a
-    table-coloured one is dropped later (_drop_table_backs)."""
+    faces' colour).  Not on a patterned cloth (its cells may be of the tiles' colour and
+    size: the caller leaves those out); a table-coloured one is dropped later
+    (_drop_table_backs)."""
     ups = [(c, rd) for c, rd, occ in raw if not occ and rd.face == "up" and rd.body_lab is not None
            and _reads_whole(rd) and not rd.aside]
     if len(ups) < 2 or not backs:
