@@ -2854,22 +2854,26 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
 
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None = None, seams: bool = False, trim: bool = True,
-               dark_pips: bool | None = None, high_level: bool = False, messy: bool = True) -> _Read | None:
+               dark_pips: bool | None = None, high_level: bool = False, messy: bool = True,
+               glare: bool = False) -> _Read | None:
     """``seams``: also look for seam lines in it (a piece of a split group).  ``trim``: read
     the face without bands of another lightness along its edges (_side_bands).
     ``dark_pips``: the pips' polarity when known (else found from the face).
     ``high_level``: pips above half the strongest response (not the usual level).
+    ``glare``: light pips above GLARE_LEVEL of the strongest response, down to GLARE_FLOOR
+    (a face lit almost white, :func:`_clipped_pips`).
     ``messy``: a face much of which is above the level is read at the higher level too
     (a piece of a group, ``seams``, keeps that reading aside as ``high``: its big pips run
     together at the usual level lose their count, but a piece cut across two tiles may read
     whole at the higher level too — its way is tried so only when none reads clean)."""
     grainy: list[bool] | None = [] if messy and not high_level else None
-    rd1 = _read_face(img, corners, style, aspect_hint, debug, seams, trim, dark_pips, high_level, grainy)
+    rd1 = _read_face(img, corners, style, aspect_hint, debug, seams, trim, dark_pips, high_level, grainy,
+                     glare=glare)
     if rd1 is not None and rd1.smear is not None:
         # (its spots all drawn out the same way: motion blur — read with them shrunk back;
         # _read_face looks for a smear only in a reading not whole)
         rd_s = _read_face(img, corners, style, aspect_hint, None, seams, trim, dark_pips, high_level, None,
-                          smear=rd1.smear)
+                          smear=rd1.smear, glare=glare)
         if rd_s is not None and _reads_whole(rd_s):
             return rd_s
     if not grainy or (rd1 is not None and _reads_whole(rd1)):
@@ -2994,7 +2998,7 @@ def _without(gone, *lists: list) -> tuple[list, ...]:
 
 def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None, seams: bool, trim: bool, dark_pips: bool | None, high_level: bool,
-               grainy: list | None, smear: tuple[float, float] | None = None) -> _Read | None:
+               grainy: list | None, smear: tuple[float, float] | None = None, glare: bool = False) -> _Read | None:
     """One reading of the outline ``corners`` (see :func:`_read_tile`, which reads a grainy
     face again).  ``grainy``: True is added to it when much of the face (MESSY_SHARE) lies
     above the pips' level."""
@@ -3047,6 +3051,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     thr = _pip_level(resp)
     if high_level:
         thr = max(thr, HIGH_LEVEL * float(resp.max()))
+    elif glare:
+        thr = max(GLARE_FLOOR, GLARE_LEVEL * float(resp.max()))
     _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
     bw = _fill_rims(bw, Wc)
     if smear is not None:
@@ -3429,6 +3435,15 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if rd2 is not None and rd2.face == "up":
                 return rd2
             quality = 0.5
+        elif not spots_back and dark_pips is None and chosen and body_L >= GLARE_BODY_L and \
+                (n_clip := _clipped_pips(L, inner, body_L, Lc, Wc)):
+            # a face in a glare, its pips clipped at white: less contrast than the level's
+            # floor.  Read as light pips at a lower level, taken if that finds every clipped
+            # spot (scene3d 20786: 2-2s read as backs at 0.95)
+            rd2 = _read_tile(img, corners, style, aspect_hint, debug, seams=seams, trim=False,
+                             dark_pips=False, glare=True)
+            if rd2 is not None and rd2.face == "up" and rd2.n_pips >= n_clip:
+                return rd2
         elif not spots_back and not high_level and cv2.countNonZero(bw) > MERGED_SHARE * cv2.countNonZero(inner):
             # much of the face above the level, yet no pip-sized spot: pips merged by a glow
             # around them (a textured or saturated body), or a mottled back — read again at a
@@ -3626,6 +3641,48 @@ def _one_one_red(boxes: np.ndarray, lab: np.ndarray, Lc: int, Wc: int) -> bool:
         if _median_u8(lab[y : y + h, x : x + w, 1]) < max(body_a, 128.0) + 14.0:
             return False
     return True
+
+
+#: a face lit almost white by a glare (its median L at GLARE_BODY_L or more) whose pips, lighter
+#: still, are clipped at white (above GLARE_CLIP and 8 over the body): read with light pips
+#: at GLARE_LEVEL of the strongest response (GLARE_FLOOR at least) — the usual floor of the
+#: pips' level (24) is more than what is left between such a body and white
+GLARE_BODY_L = 215
+GLARE_CLIP = 248
+GLARE_LEVEL = 0.35
+GLARE_FLOOR = 6
+
+
+def _clipped_pips(L: np.ndarray, inner: np.ndarray, body_L: float, Lc: int, Wc: int) -> int:
+    """How many round, pip-sized spots of a light face (lightness ``L``, median ``body_L``)
+    are clipped at white inside ``inner`` — 0 where they are none a face shows: one or two
+    off the middle line, three through the centre or one at it (a spotted back's).
+
+    >>> L = np.full((48, 120), 236, np.uint8)
+    >>> for x, y in ((14, 14), (14, 34), (104, 14), (104, 34)): _ = cv2.circle(L, (x, y), 6, 255, -1)
+    >>> inner = _canon_masks(48, 120)[0]
+    >>> _clipped_pips(L, inner, 236.0, 120, 48)                          # a 2-2
+    4
+    >>> L = np.full((48, 120), 236, np.uint8)
+    >>> for x, y in ((36, 14), (84, 34)): _ = cv2.circle(L, (x, y), 6, 255, -1)
+    >>> _clipped_pips(L, inner, 236.0, 120, 48)                          # a back's end spots
+    0
+    >>> _ = cv2.circle(L, (60, 24), 6, 255, -1)
+    >>> _clipped_pips(L, inner, 236.0, 120, 48)                          # and its middle one
+    0
+    """
+    spots = cv2.bitwise_and(cv2.compare(L, max(GLARE_CLIP, body_L + 8), cv2.CMP_GT), inner)
+    sa = _components8(spots)[2][1:]
+    x, y, w, h, a = (sa[:, i].astype(np.float64) for i in range(5))
+    ok = _pip_sized(w, h, a, Wc, most=0.5)
+    pts = [(float(u), float(v), False, 0.0) for u, v in zip(x[ok] + w[ok] / 2, y[ok] + h[ok] / 2, strict=True)]
+    if any(abs(p[0] - Lc / 2) < CENTRE_SPOT * Wc and abs(p[1] - Wc / 2) < CENTRE_SPOT * Wc for p in pts):
+        return 0
+    if len(pts) == 2:
+        return 2 if all(abs(p[1] - Wc / 2) < 0.1 * Wc for p in pts) else 0
+    if len(pts) == 3 and _spots_through_centre(pts, Lc, Wc):
+        return 0
+    return len(pts) if len(pts) >= 3 else 0
 
 
 #: pips of the polarity not chosen that make a plain back unsure (_pips_of_other_polarity)

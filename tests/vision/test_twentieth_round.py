@@ -1,0 +1,17 @@
+"""Twentieth round of 2026-11-26 (docs/vision.md, "Faces in a glare"): each scene test fails
+on the code before the change it names."""
+
+from __future__ import annotations
+
+from .scenes import assert_read_right, read_scene3d
+
+
+def test_a_face_in_a_glare_is_read_by_its_clipped_pips():
+    # scene3d 20786: black tiles with white pips, two of them lit almost white by a glare
+    # (median L 234-235); their pips, clipped at 255, stand 20 above the body — under the
+    # pips' level's floor (24), so the two 2-2s were read as plain backs at 0.95.  Four
+    # round spots clipped at white are read as light pips at a lower level (GLARE_LEVEL)
+    assert_read_right(*read_scene3d(20786, 24), (((824, 588), [2, 2]), ((557, 427), [2, 2])))
+    # scene3d 20688: a 3-3 in the same light, read as an unsure 3-2 before
+    assert_read_right(*read_scene3d(20688, 24), (((758, 186), [3, 3]),))
+
