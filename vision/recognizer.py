@@ -4239,6 +4239,15 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     def excess(cnt: Counter) -> int:
         return sum(max(0, v - _IN_SET.get(k, 1)) for k, v in cnt.items())
 
+    def cut_elsewhere(way: list, ways: list) -> bool:
+        """Is one of ``ways`` cut elsewhere than ``way`` — a piece of it farther than a
+        quarter of a piece's length from every piece of ``way`` (not the same pieces cut a
+        little apart)?"""
+        pts = np.array([c.mean(axis=0) for c, _, _ in way])
+        reach = 0.25 * min(float(np.linalg.norm(c[1] - c[0])) for c, _, _ in way)
+        return any(len(r) != len(pts) or any(
+            np.linalg.norm(pts - c.mean(axis=0), axis=1).min() > reach for c, _, _ in r) for r in ways)
+
     def unsure(read: tuple) -> tuple:
         """(corners, reading, occluded) with the reading marked unsure (quality 0.5)."""
         c, rd, o = read
@@ -4404,20 +4413,20 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if len(fine) == 1:
                     best = (best[0], fine[0])
                     ties = fine
-            if len(ties) > 1 and not western and all(len(r) == 2 for r in ties):
+            if len(ties) > 1 and not western and (all(len(r) == 2 for r in ties) or cut_elsewhere(ties[0], ties)):
                 # ... or, Chinese tiles (no bar), unless every way shows a line across a
                 # piece's middle — the seam between two tiles side by side, cut across — but
-                # those that show none, which name the same tiles (TIE_SEAM, TIE_NO_LINE)
+                # those that show none, which name the same tiles (TIE_SEAM, TIE_NO_LINE): in
+                # pairs, and in rows cut elsewhere (20881: four side by side, cut two by two
+                # across their seams — not the same pieces cut a little apart, where a face's
+                # middle pips make the line: 17172's 3-3)
                 lines = [max((rd.mid_run for _, rd, _ in r if rd.face == "up"), default=0.0) for r in ties]
                 plain = [r for r, ln in zip(ties, lines, strict=True) if ln < TIE_NO_LINE]
                 if plain and len(plain) < len(ties) and len({frozenset(names(r).items()) for r in plain}) == 1 and \
                         all(ln >= TIE_SEAM or ln < TIE_NO_LINE for ln in lines):
                     best = (best[0], plain[0])
                     ties = plain
-            pts = np.array([c.mean(axis=0) for c, _, _ in best[1]])
-            reach = 0.25 * min(float(np.linalg.norm(c[1] - c[0])) for c, _, _ in best[1])
-            other = any(len(r) != len(pts) or any(
-                np.linalg.norm(pts - c.mean(axis=0), axis=1).min() > reach for c, _, _ in r) for r in ties)
+            other = cut_elsewhere(best[1], ties)
             # (cut either way, every piece a face named and every way naming the same tiles:
             # which cut is right does not change what lies there — read as the first way)
             same_tiles = other and best[0][1] == 0 and len({frozenset(names(r).items()) for r in ties}) == 1 and \

@@ -15,3 +15,13 @@ def test_a_face_in_a_glare_is_read_by_its_clipped_pips():
     # scene3d 20688: a 3-3 in the same light, read as an unsure 3-2 before
     assert_read_right(*read_scene3d(20688, 24), (((758, 186), [3, 3]),))
 
+
+
+def test_a_row_of_chinese_tiles_is_not_cut_two_by_two_across_its_seams():
+    # scene3d 20881: four Chinese tiles side by side.  Cut as a row, every piece reads clean
+    # and shows no line across its middle; cut two by two, every piece reads too, but two
+    # show the seam between tiles right across (mid_run 1.0 and 0.77), and the pieces'
+    # proportions differ too little to tell — all four were reported unsure.  The tie-break
+    # by seams (TIE_SEAM, TIE_NO_LINE), asked of pairs only, is asked of every Chinese way
+    assert_read_right(*read_scene3d(20881, 24), (((729, 104), [5, 4]), ((762, 111), [6, 5]),
+                                                 ((796, 118), [4, 4]), ((830, 125), [3, 3])))
