@@ -4787,6 +4787,9 @@ PF_SIZES = (1.0, 0.9, 0.8)
 #: ... smaller than 1.0 only where no spot but the cluster's lies within PF_ALONE of the
 #: median tile's length of the rectangle's centre (a tile alone, not the halves of two)
 PF_ALONE = 0.9
+#: a rectangle whose ring is off the tiles' colour along one long side, one end, or one of each
+#: is moved away from them by these shares of its width and length and looked at again
+PF_NUDGE = (0.15, 0.08)
 
 
 def _runs_on(img: np.ndarray, corners: np.ndarray, body_lab: np.ndarray, reach: float = 0.15,
@@ -4915,10 +4918,10 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
             groups.append(ix)
             spread_out.add(id(ix))
     def laid(c0: np.ndarray, u: np.ndarray, v: np.ndarray, L: float, Wd: float, f_sz: float, ix: np.ndarray,
-             cl: np.ndarray) -> tuple | None:
+             cl: np.ndarray, nudge: bool = True) -> tuple | None:
         """The rectangle L x Wd centred at ``c0`` along ``u`` over the cluster ``cl`` (spots
         ``ix``), ``f_sz`` of the tiles' size: (corners in image pixels, reading, name) if it
-        holds a tile, else None."""
+        holds a tile, else None.  ``nudge``: it may be moved once (PF_NUDGE)."""
         # no other spot inside, every spot of the cluster inside
         d = pts - c0
         # (and none just beyond its outline: pips of the same tile left outside)
@@ -4943,12 +4946,25 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         ring = cv2.cvtColor(cv2.warpPerspective(img, cv2.getPerspectiveTransform(
             (corners / s).astype(np.float32), np.float32([[0, 0], [40, 0], [40, 20], [0, 20]])), (40, 20)),
             cv2.COLOR_BGR2Lab).astype(np.float32)
-        ring = np.concatenate([ring[:3].reshape(-1, 3), ring[-3:].reshape(-1, 3),
-                               ring[3:-3, :3].reshape(-1, 3), ring[3:-3, -3:].reshape(-1, 3)])
+        sides = [ring[:3].reshape(-1, 3), ring[-3:].reshape(-1, 3), ring[3:-3, :3].reshape(-1, 3),
+                 ring[3:-3, -3:].reshape(-1, 3)]
+        ring = np.concatenate(sides)
         ring_med = np.median(ring, axis=0)
         dev = np.abs(ring - ring_med)
-        if np.mean((dev[:, 0] < 25) & (dev[:, 1] + dev[:, 2] < 20)) < 0.8:
-            return None
+        ok_px = (dev[:, 0] < 25) & (dev[:, 1] + dev[:, 2] < 20)
+        if np.mean(ok_px) < 0.8:
+            # (one long side off the colour — or one end, or one of each: the rectangle takes
+            # in the tile's side or shadow there, the spots placing it a little off — moved
+            # away from it by PF_NUDGE and looked at again; scene3d 20808, 20729)
+            if not nudge:
+                return None
+            per_side = np.split(ok_px, np.cumsum([len(sd) for sd in sides])[:-1])
+            bad_ = [k for k, o_ in enumerate(per_side) if np.mean(o_) < 0.8]
+            if not bad_ or len(bad_) > 2 or {0, 1} <= set(bad_) or {2, 3} <= set(bad_):
+                return None
+            nw, nl = PF_NUDGE[0] * Wd, PF_NUDGE[1] * L
+            step = sum((nw * v, -nw * v, nl * u, -nl * u)[k] for k in bad_)
+            return laid(c0 + step, u, v, L, Wd, f_sz, ix, cl, nudge=False)
         if min(float(np.abs(ring_med - b).sum()) for b in bodies) > 40:
             return None  # not the colour of the tiles read in this image
         cf = corners / s
@@ -4966,9 +4982,9 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         # one outlier, a tile misread, must not vouch for a patch of table)
         if sum(float(np.abs(rd.body_lab - b).sum()) <= 30 for b in bodies) < 2:
             return None
-        ends_on = (f_sz < 1.0 or id(ix) in spread_out) and _runs_on(img, cf, rd.body_lab)
-        if ends_on and f_sz < 1.0:
-            return None  # smaller than its tile: the body goes on beyond both ends
+        ends_on = (f_sz < 1.0 or id(ix) in spread_out or not nudge) and _runs_on(img, cf, rd.body_lab)
+        if ends_on and (f_sz < 1.0 or not nudge):
+            return None  # smaller than its tile, or moved: the body goes on beyond both ends (950053)
         if ends_on and _runs_on(img, np.roll(cf, -1, axis=0), rd.body_lab, reach=0.3):
             return None  # pips far apart (spread_out), the body on beyond both sides too: a playing card
         return cf, rd, nm
