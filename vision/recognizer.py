@@ -3438,8 +3438,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         elif not spots_back and dark_pips is None and chosen and body_L >= GLARE_BODY_L and \
                 (n_clip := _clipped_pips(L, inner, body_L, Lc, Wc)):
             # a face in a glare, its pips clipped at white: less contrast than the level's
-            # floor.  Read as light pips at a lower level, taken if that finds every clipped
-            # spot (scene3d 20786: 2-2s read as backs at 0.95)
+            # floor, and too little above the body for light pips to be chosen.  Read as
+            # light pips at a lower level, taken if that finds every clipped spot (scene3d
+            # 20786: 2-2s read as backs at 0.95)
             rd2 = _read_tile(img, corners, style, aspect_hint, debug, seams=seams, trim=False,
                              dark_pips=False, glare=True)
             if rd2 is not None and rd2.face == "up" and rd2.n_pips >= n_clip:
@@ -4918,10 +4919,10 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
             groups.append(ix)
             spread_out.add(id(ix))
     def laid(c0: np.ndarray, u: np.ndarray, v: np.ndarray, L: float, Wd: float, f_sz: float, ix: np.ndarray,
-             cl: np.ndarray, nudge: bool = True) -> tuple | None:
+             cl: np.ndarray, moved: bool = False) -> tuple | None:
         """The rectangle L x Wd centred at ``c0`` along ``u`` over the cluster ``cl`` (spots
         ``ix``), ``f_sz`` of the tiles' size: (corners in image pixels, reading, name) if it
-        holds a tile, else None.  ``nudge``: it may be moved once (PF_NUDGE)."""
+        holds a tile, else None.  ``moved``: it was moved once already (PF_NUDGE)."""
         # no other spot inside, every spot of the cluster inside
         d = pts - c0
         # (and none just beyond its outline: pips of the same tile left outside)
@@ -4956,7 +4957,7 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
             # (one long side off the colour — or one end, or one of each: the rectangle takes
             # in the tile's side or shadow there, the spots placing it a little off — moved
             # away from it by PF_NUDGE and looked at again; scene3d 20808, 20729)
-            if not nudge:
+            if moved:
                 return None
             per_side = np.split(ok_px, np.cumsum([len(sd) for sd in sides])[:-1])
             bad_ = [k for k, o_ in enumerate(per_side) if np.mean(o_) < 0.8]
@@ -4964,7 +4965,7 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
                 return None
             nw, nl = PF_NUDGE[0] * Wd, PF_NUDGE[1] * L
             step = sum((nw * v, -nw * v, nl * u, -nl * u)[k] for k in bad_)
-            return laid(c0 + step, u, v, L, Wd, f_sz, ix, cl, nudge=False)
+            return laid(c0 + step, u, v, L, Wd, f_sz, ix, cl, moved=True)
         if min(float(np.abs(ring_med - b).sum()) for b in bodies) > 40:
             return None  # not the colour of the tiles read in this image
         cf = corners / s
@@ -4982,8 +4983,8 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         # one outlier, a tile misread, must not vouch for a patch of table)
         if sum(float(np.abs(rd.body_lab - b).sum()) <= 30 for b in bodies) < 2:
             return None
-        ends_on = (f_sz < 1.0 or id(ix) in spread_out or not nudge) and _runs_on(img, cf, rd.body_lab)
-        if ends_on and (f_sz < 1.0 or not nudge):
+        ends_on = (f_sz < 1.0 or id(ix) in spread_out or moved) and _runs_on(img, cf, rd.body_lab)
+        if ends_on and (f_sz < 1.0 or moved):
             return None  # smaller than its tile, or moved: the body goes on beyond both ends (950053)
         if ends_on and _runs_on(img, np.roll(cf, -1, axis=0), rd.body_lab, reach=0.3):
             return None  # pips far apart (spread_out), the body on beyond both sides too: a playing card
