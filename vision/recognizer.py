@@ -3373,8 +3373,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             spots_back = True  # the back's diagonal, longer than the tile is wide
         elif len(pips) == 2 and _diagonal_pair(pips, Lc, Wc):
             spots_back = True  # its two ends (the middle spot of the other polarity)
-        elif len(pips) == 2 and any(abs(p[0] - Lc / 2) < CENTRE_SPOT * Wc and abs(p[1] - Wc / 2) < CENTRE_SPOT * Wc and
-                                    abs(q[1] - Wc / 2) >= 0.15 * Wc for p, q in (pips, pips[::-1])):
+        elif len(pips) == 2 and any(_at_centre(p, Lc, Wc) and abs(q[1] - Wc / 2) >= 0.15 * Wc
+                                    for p, q in (pips, pips[::-1])):
             # its middle spot, at the very centre, where no face has a pip, and a spot off
             # the middle line (an end spot, or a speck of the side): a face's two pips lie
             # on the middle line, one in the middle of each half (20216: a back on brown
@@ -3677,10 +3677,10 @@ def _clipped_pips(L: np.ndarray, inner: np.ndarray, body_L: float, Lc: int, Wc: 
     x, y, w, h, a = (sa[:, i].astype(np.float64) for i in range(5))
     ok = _pip_sized(w, h, a, Wc, most=0.5)
     pts = [(float(u), float(v), False, 0.0) for u, v in zip(x[ok] + w[ok] / 2, y[ok] + h[ok] / 2, strict=True)]
-    if any(abs(p[0] - Lc / 2) < CENTRE_SPOT * Wc and abs(p[1] - Wc / 2) < CENTRE_SPOT * Wc for p in pts):
+    if any(_at_centre(p, Lc, Wc) for p in pts):
         return 0
     if len(pts) == 2:
-        return 2 if all(abs(p[1] - Wc / 2) < 0.1 * Wc for p in pts) else 0
+        return 2 if _one_one(pts, Wc) else 0
     if len(pts) == 3 and _spots_through_centre(pts, Lc, Wc):
         return 0
     return len(pts) if len(pts) >= 3 else 0
@@ -3827,6 +3827,14 @@ def _spots_through_centre(pips: list, Lc: int, Wc: int) -> bool:
 #: a spot this near the outline's centre both ways (tile widths) is a spotted back's middle
 #: spot (_read_face)
 CENTRE_SPOT = 0.1
+
+
+def _at_centre(p: tuple, Lc: int, Wc: int) -> bool:
+    """Does the spot ``p`` (x, y, ...) lie at the very centre of a crop ``Lc`` x ``Wc``
+    (CENTRE_SPOT), where no face has a pip?"""
+    return abs(p[0] - Lc / 2) < CENTRE_SPOT * Wc and abs(p[1] - Wc / 2) < CENTRE_SPOT * Wc
+
+
 #: the middle one of a spotted back's three spots lies this near the outline's centre (in
 #: tile widths: a face's pips lie at least 0.6 from it)
 SPOTS_OFF_CENTRE = 0.25
