@@ -3243,8 +3243,13 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # (its peaks well inside the outline: a shadow or side along an edge splits too; and
         # not where a pip read is itself of several of its peaks' area, counted as one,
         # unless alone in its half — a Chinese 1 is big: unsure then)
-        mid_a = _one_pip_area(pips, comp_ids, along3)
-        cands_ = np.nonzero(~keep & strong & (as_ >= 1.6 * mid_a) & (as_ <= 3.4 * mid_a) &
+        # (the size of one pip without rows of three, along the tile or across it — a
+        # blurred 6's streaks beside a 5's diagonal, 21304 —, nor is a row "a pip of several
+        # peaks' area"; and up to three pips' area and the necks between them: the 1.3 of
+        # each that _peaks_are_pips allows)
+        rows3 = along3 | row3
+        mid_a = _one_pip_area(pips, comp_ids, rows3)
+        cands_ = np.nonzero(~keep & strong & (as_ >= 1.6 * mid_a) & (as_ <= 3.9 * mid_a) &
                             (as_ < 0.35 * ws_ * hs_) & (long_ <= Wc))[0]
         for k in cands_:
             peaks = _peaks(resp, lbl, stats[k], k)
@@ -3253,7 +3258,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             e_ = 0.15 * Wc
             xs_p = [px for _a, px, _y in peaks]
             one_a = float(stats[k, 4]) / len(peaks)
-            if any(p[3] > SPLIT_AREA * one_a and sum((q[0] < split) == (p[0] < split) for q in pips) > 1 for p in pips):
+            if any(p[3] > SPLIT_AREA * one_a and not rows3[j] and sum((q[0] < split) == (p[0] < split) for q in pips) > 1
+                   for p, j in zip(pips, comp_ids, strict=True)):
                 continue  # (a pip of several peaks' area, not alone in its half)
             if all(e_ <= px <= Lc - e_ and e_ <= py <= Wc - e_ for _a, px, py in peaks) and (
                     min(xs_p) > split + 0.07 * Lc or max(xs_p) < split - 0.07 * Lc):  # (within a half)
