@@ -2932,11 +2932,11 @@ def _smear(lbl: np.ndarray, stats: np.ndarray, n: int, Wc: int) -> tuple[float, 
     return (0.5 * math.atan2(s_, c), SMEAR_SHRINK * b)
 
 
-def _one_pip_area(pips: list, comp_ids: list, along3: np.ndarray) -> float:
+def _one_pip_area(pips: list, comp_ids: list, rows: np.ndarray) -> float:
     """The median area of the spots ``pips`` taken for pips (area last in each), leaving out
-    rows of three run together along the tile (``along3``, by component) where there are
-    others: the size of one pip, not of three."""
-    single = [p[3] for p, k in zip(pips, comp_ids, strict=True) if not along3[k]]
+    rows of three run together (``rows``, by component: along the tile — or across it too,
+    where the caller says so) where there are others: the size of one pip, not of three."""
+    single = [p[3] for p, k in zip(pips, comp_ids, strict=True) if not rows[k]]
     return _median_list(single or [p[3] for p in pips])
 
 

@@ -16,7 +16,6 @@ def test_a_face_in_a_glare_is_read_by_its_clipped_pips():
     assert_read_right(*read_scene3d(20688, 24), (((758, 186), [3, 3]),))
 
 
-
 def test_a_row_of_chinese_tiles_is_not_cut_two_by_two_across_its_seams():
     # scene3d 20881: four Chinese tiles side by side.  Cut as a row, every piece reads clean
     # and shows no line across its middle; cut two by two, every piece reads too, but two
