@@ -22,6 +22,7 @@ The pipeline (all OpenCV, one pass per image):
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from collections import Counter
@@ -4309,9 +4310,14 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 # back in a way of two, a face of two or three pips (1-1, 2-1) naming its tile
                 # by its counts is whole enough — if it has the colour of a face read whole
                 # here (a cup's inside and rim cut in two read a back and a 1-1 where nothing
-                # else was read, 949952)
+                # else was read, 949952).  So too in a row of pieces all end to end with no
+                # spotted back (21751: a 1-1 and two backs; side by side, a playing card cut in
+                # strips reads a 1-1 and backs, 18534; beside spotted backs one of them reads
+                # as a 2-1, 20594)
                 if any(rd.face != "up" for _, rd, _ in reads) and not spotted:
-                    min_pips = PAIR_BACK_PIPS if len(reads) == 2 else FIRST_READ_MIN_PIPS
+                    min_pips = PAIR_BACK_PIPS if len(reads) == 2 or (
+                        not any(rd.spots_back for _, rd, _ in reads) and
+                        all(_end_to_end([p, q]) for p, q in itertools.combinations(alt, 2))) else FIRST_READ_MIN_PIPS
                     if not any(_reads_whole(rd, min_pips) for _, rd, _ in reads):
                         continue
                     if min_pips < FIRST_READ_MIN_PIPS and not any(_reads_whole(rd) for _, rd, _ in reads) and \
