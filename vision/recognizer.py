@@ -53,6 +53,12 @@ SPLIT_AREA = 1.35
 #: off the body's lightness: two things, not one tile.  (0.25 until the fourth round of
 #: 2026-11-25: a face with its side taken in, shaded across, fell over it)
 OFF_BODY = 0.35
+#: A line along a face trimmed of its side (a seam between two tiles side by side, which
+#: drops the reading) that lies only outside this share of the width about the middle is
+#: near a side: on an outline of its own (not a piece of a group, not fitted to a checked
+#: cloth), the face's own rim or bevel, lighter than a grainy face — it no longer drops
+#: the reading (21591's green 6-5)
+SEAM_MID = 0.6
 #: the most a reading with a blank half keeps where the tiles are Chinese (none has a blank)
 CHINESE_BLANK_CONF = 0.5
 #: A piece of a split group that reads as no tile (or a tile alone with more than six pips
@@ -2249,6 +2255,8 @@ class _Read:
     aside: bool = False
     # read on an outline only the pattern's mask gave (PAT_CHAN): unsure unless it reads whole
     patterned: bool = False
+    # a seam along (seam_along) only near a side: outside SEAM_MID of the width about the middle
+    seam_side: bool = False
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -2856,9 +2864,11 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None = None, seams: bool = False, trim: bool = True,
                dark_pips: bool | None = None, high_level: bool = False, messy: bool = True,
-               glare: bool = False) -> _Read | None:
+               glare: bool = False, lone: bool = True) -> _Read | None:
     """``seams``: also look for seam lines in it (a piece of a split group).  ``trim``: read
     the face without bands of another lightness along its edges (_side_bands).
+    ``lone``: not a piece of a group, nor an outline fitted to a checked cloth's model (a
+    line along its trimmed face near a side is its rim, not a seam: SEAM_MID).
     ``dark_pips``: the pips' polarity when known (else found from the face).
     ``high_level``: pips above half the strongest response (not the usual level).
     ``glare``: light pips above GLARE_LEVEL of the strongest response, down to GLARE_FLOOR
@@ -2869,12 +2879,12 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     whole at the higher level too — its way is tried so only when none reads clean)."""
     grainy: list[bool] | None = [] if messy and not high_level else None
     rd1 = _read_face(img, corners, style, aspect_hint, debug, seams, trim, dark_pips, high_level, grainy,
-                     glare=glare)
+                     glare=glare, lone=lone)
     if rd1 is not None and rd1.smear is not None:
         # (its spots all drawn out the same way: motion blur — read with them shrunk back;
         # _read_face looks for a smear only in a reading not whole)
         rd_s = _read_face(img, corners, style, aspect_hint, None, seams, trim, dark_pips, high_level, None,
-                          smear=rd1.smear, glare=glare)
+                          smear=rd1.smear, glare=glare, lone=lone)
         if rd_s is not None and _reads_whole(rd_s):
             return rd_s
     if not grainy or (rd1 is not None and _reads_whole(rd1)):
@@ -2884,7 +2894,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # whole and has as many red pips (the pips stand far above the grain; red ones, weaker,
     # may not: a 6-4 whose 4 fell below the level reads as a whole 6-1)
     rd2 = _read_tile(img, corners, style, aspect_hint, None, seams=seams, trim=trim, dark_pips=dark_pips,
-                     high_level=True)
+                     high_level=True, lone=lone)
     if rd2 is not None and _reads_whole(rd2) and (rd1 is None or rd1.face != "up" or rd2.red >= rd1.red):
         if seams:
             return replace(rd1, high=rd2) if rd1 is not None else None
@@ -2999,10 +3009,11 @@ def _without(gone, *lists: list) -> tuple[list, ...]:
 
 def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None, seams: bool, trim: bool, dark_pips: bool | None, high_level: bool,
-               grainy: list | None, smear: tuple[float, float] | None = None, glare: bool = False) -> _Read | None:
+               grainy: list | None, smear: tuple[float, float] | None = None, glare: bool = False,
+               lone: bool = True) -> _Read | None:
     """One reading of the outline ``corners`` (see :func:`_read_tile`, which reads a grainy
-    face again).  ``grainy``: True is added to it when much of the face (MESSY_SHARE) lies
-    above the pips' level."""
+    face again; ``lone`` as there).  ``grainy``: True is added to it when much of the face
+    (MESSY_SHARE) lies above the pips' level."""
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
     d_short = float(np.linalg.norm(corners[2] - corners[1]))
     aspect = d_long / max(1.0, d_short)
@@ -3032,10 +3043,15 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if 1.6 <= max(lo_, sh_) / max(1.0, min(lo_, sh_)) <= 3.2 and sh_ <= lo_:
                 face = np.float32([[lf, t], [Lc - rt, t], [Lc - rt, Wc - b], [lf, Wc - b]]).reshape(-1, 1, 2)
                 inner_c = cv2.perspectiveTransform(face, np.linalg.inv(M)).reshape(4, 2)
-                # (what is left must not be two tiles' parts side by side: a seam along it)
+                # (what is left must not be two tiles' parts side by side: a seam along it —
+                # on an outline of its own, one along its middle: SEAM_MID)
                 rd = _read_tile(img, inner_c, style, aspect_hint, debug, seams=True, trim=False,
                                 dark_pips=dark_pips)
-                return None if rd is not None and rd.seam_along else rd
+                if rd is not None and rd.seam_along:
+                    if seams or not lone or not rd.seam_side:
+                        return None
+                    rd = replace(rd, seam_along=False, seam_side=False)
+                return rd
     # pips are the minority that departs from the body: darker or lighter?
     # the pips' lightness against the body's, counted away from the outline's edges (a side
     # or a shadow taken in along an edge is darker than the face, whatever its pips)
@@ -3081,7 +3097,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # a line right across the piece, edge to edge, away from its ends, or one along most of
     # its length, away from its sides: the seam between two tiles (a piece cut in the wrong
     # place), never part of one tile
-    line_across = seam_along = False
+    line_across = seam_along = seam_side = False
     mid_run = 0.0
     if seams:
         across = cv2.morphologyEx(bw_all[:, int(0.12 * Lc) : int(0.88 * Lc) + 1], cv2.MORPH_OPEN,
@@ -3095,7 +3111,11 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         along = weak[int(0.12 * Wc) : int(0.88 * Wc) + 1, int(0.05 * Lc) : int(0.95 * Lc)]
         line_across = cv2.countNonZero(across) > 0
         mid_run = _mid_run(resp_all, MID_LEVEL * thr, Lc, Wc)
-        seam_along = along.size > 0 and float(along.mean(axis=1).max()) >= 0.92 * 255
+        rows_on = along.mean(axis=1) >= 0.92 * 255 if along.size else np.zeros(0, bool)
+        seam_along = bool(rows_on.any())
+        if seam_along:
+            y_on = np.nonzero(rows_on)[0] + int(0.12 * Wc)
+            seam_side = not bool(np.any(np.abs(y_on - 0.5 * Wc) <= 0.5 * SEAM_MID * Wc))
     # divider bar: a vertical run across the width near the middle
     bar_len = int(0.42 * Wc)
     has_bar = bar_through = False
@@ -3502,7 +3522,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     rd = _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
                bar_through or line_across, seam_along, layout_ok, long3,
                _red_rank(pips, counted, pip_a, split, h1, h2), *_red_white_a(pips, counted, pip_a, split, h1, h2),
-               mid_run, blank_clean=blank_clean)
+               mid_run, blank_clean=blank_clean, seam_side=seam_side)
     if smear is None and not _reads_whole(rd):
         # (looked at only where the reading is not whole: the spots' moments cost)
         smeared = _smear(lbl, stats, n, Wc)
@@ -5185,7 +5205,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         else:
             # any other outline is read as it is first too: a reading that is whole and
             # consistent needs no re-cut (which costs more than a reading); otherwise re-cut
-            rd = _read_tile(image_bgr, c0, style, aspect_hint)
+            # (an outline fitted to a checked cloth is judged by its proportions below: read
+            # trimmed, its rim taken for no seam, it would be dropped, not re-cut)
+            rd = _read_tile(image_bgr, c0, style, aspect_hint, lone=id(rect) not in check_ids)
             if rd is not None and not _reads_whole(rd):
                 rd = None
         if rd is not None:

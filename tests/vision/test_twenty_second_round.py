@@ -14,3 +14,13 @@ def test_a_row_end_to_end_of_two_backs_and_a_face_of_two_pips_is_read():
     # three missed.  A row whose pieces all lie end to end, with no spotted back in it, now
     # asks what a pair asks — two pips, on a face of a body read whole in the frame
     assert_read_right(*read_scene3d(21751, 24), (((615, 464), [1, 1]), ((623, 546), None), ((632, 632), None)))
+
+
+def test_a_lone_face_whose_rim_shows_along_one_side_is_not_two_tiles():
+    # scene3d 21591: a green 6-5 alone on green cloth, its white pips on a grainy face.  Its
+    # outline trimmed of its side reads 6-5 whole, but the bevel along one long edge,
+    # lighter than the face, is a line along the piece a fifth of its width in: taken for
+    # the seam of two tiles side by side, the reading was dropped and the tile missed.  On
+    # a lone outline (not a piece of a group) a line along that lies only near a side no
+    # longer drops a reading that is whole
+    assert_read_right(*read_scene3d(21591, 24), (((602, 221), [6, 5]),))
