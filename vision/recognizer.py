@@ -4335,9 +4335,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 # strips reads a 1-1 and backs, 18534; beside spotted backs one of them reads
                 # as a 2-1, 20594)
                 if any(rd.face != "up" for _, rd, _ in reads) and not spotted:
-                    min_pips = PAIR_BACK_PIPS if len(reads) == 2 or (
-                        not any(rd.spots_back for _, rd, _ in reads) and
-                        all(_end_to_end([p, q]) for p, q in itertools.combinations(alt, 2))) else FIRST_READ_MIN_PIPS
+                    row_end_to_end = not any(rd.spots_back for _, rd, _ in reads) and \
+                        all(_end_to_end([p, q]) for p, q in itertools.combinations(alt, 2))
+                    min_pips = PAIR_BACK_PIPS if len(reads) == 2 or row_end_to_end else FIRST_READ_MIN_PIPS
                     if not any(_reads_whole(rd, min_pips) for _, rd, _ in reads):
                         continue
                     if min_pips < FIRST_READ_MIN_PIPS and not any(_reads_whole(rd) for _, rd, _ in reads) and \
