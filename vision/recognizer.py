@@ -2864,11 +2864,12 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None = None, seams: bool = False, trim: bool = True,
                dark_pips: bool | None = None, high_level: bool = False, messy: bool = True,
-               glare: bool = False, lone: bool = True) -> _Read | None:
+               glare: bool = False, rim_ok: bool = True) -> _Read | None:
     """``seams``: also look for seam lines in it (a piece of a split group).  ``trim``: read
     the face without bands of another lightness along its edges (_side_bands).
-    ``lone``: not a piece of a group, nor an outline fitted to a checked cloth's model (a
-    line along its trimmed face near a side is its rim, not a seam: SEAM_MID).
+    ``rim_ok``: a line along its trimmed face only near a side is its rim, not a seam
+    (SEAM_MID) — unless it is a piece of a group (``seams``); False for an outline fitted to
+    a checked cloth's model, judged by its proportions afterwards.
     ``dark_pips``: the pips' polarity when known (else found from the face).
     ``high_level``: pips above half the strongest response (not the usual level).
     ``glare``: light pips above GLARE_LEVEL of the strongest response, down to GLARE_FLOOR
@@ -2879,12 +2880,12 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     whole at the higher level too — its way is tried so only when none reads clean)."""
     grainy: list[bool] | None = [] if messy and not high_level else None
     rd1 = _read_face(img, corners, style, aspect_hint, debug, seams, trim, dark_pips, high_level, grainy,
-                     glare=glare, lone=lone)
+                     glare=glare, rim_ok=rim_ok)
     if rd1 is not None and rd1.smear is not None:
         # (its spots all drawn out the same way: motion blur — read with them shrunk back;
         # _read_face looks for a smear only in a reading not whole)
         rd_s = _read_face(img, corners, style, aspect_hint, None, seams, trim, dark_pips, high_level, None,
-                          smear=rd1.smear, glare=glare, lone=lone)
+                          smear=rd1.smear, glare=glare, rim_ok=rim_ok)
         if rd_s is not None and _reads_whole(rd_s):
             return rd_s
     if not grainy or (rd1 is not None and _reads_whole(rd1)):
@@ -2894,7 +2895,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # whole and has as many red pips (the pips stand far above the grain; red ones, weaker,
     # may not: a 6-4 whose 4 fell below the level reads as a whole 6-1)
     rd2 = _read_tile(img, corners, style, aspect_hint, None, seams=seams, trim=trim, dark_pips=dark_pips,
-                     high_level=True, lone=lone)
+                     high_level=True, rim_ok=rim_ok)
     if rd2 is not None and _reads_whole(rd2) and (rd1 is None or rd1.face != "up" or rd2.red >= rd1.red):
         if seams:
             return replace(rd1, high=rd2) if rd1 is not None else None
@@ -3010,9 +3011,9 @@ def _without(gone, *lists: list) -> tuple[list, ...]:
 def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None, seams: bool, trim: bool, dark_pips: bool | None, high_level: bool,
                grainy: list | None, smear: tuple[float, float] | None = None, glare: bool = False,
-               lone: bool = True) -> _Read | None:
+               rim_ok: bool = True) -> _Read | None:
     """One reading of the outline ``corners`` (see :func:`_read_tile`, which reads a grainy
-    face again; ``lone`` as there).  ``grainy``: True is added to it when much of the face
+    face again; ``rim_ok`` as there).  ``grainy``: True is added to it when much of the face
     (MESSY_SHARE) lies above the pips' level."""
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
     d_short = float(np.linalg.norm(corners[2] - corners[1]))
@@ -3048,7 +3049,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 rd = _read_tile(img, inner_c, style, aspect_hint, debug, seams=True, trim=False,
                                 dark_pips=dark_pips)
                 if rd is not None and rd.seam_along:
-                    if seams or not lone or not rd.seam_side:
+                    if seams or not rim_ok or not rd.seam_side:
                         return None
                     rd = replace(rd, seam_along=False, seam_side=False)
                 return rd
@@ -3108,13 +3109,14 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         short = np.nonzero(sa[1:, cv2.CC_STAT_WIDTH] < 0.55 * Lc)[0] + 1
         if len(short):
             weak[cv2.dilate(np.isin(la, short).astype(np.uint8), _K3) > 0] = 0
-        along = weak[int(0.12 * Wc) : int(0.88 * Wc) + 1, int(0.05 * Lc) : int(0.95 * Lc)]
+        y0 = int(0.12 * Wc)  # (the first row looked at for a seam along)
+        along = weak[y0 : int(0.88 * Wc) + 1, int(0.05 * Lc) : int(0.95 * Lc)]
         line_across = cv2.countNonZero(across) > 0
         mid_run = _mid_run(resp_all, MID_LEVEL * thr, Lc, Wc)
         rows_on = along.mean(axis=1) >= 0.92 * 255 if along.size else np.zeros(0, bool)
         seam_along = bool(rows_on.any())
         if seam_along:
-            y_on = np.nonzero(rows_on)[0] + int(0.12 * Wc)
+            y_on = np.nonzero(rows_on)[0] + y0
             seam_side = not bool(np.any(np.abs(y_on - 0.5 * Wc) <= 0.5 * SEAM_MID * Wc))
     # divider bar: a vertical run across the width near the middle
     bar_len = int(0.42 * Wc)
@@ -5207,7 +5209,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # consistent needs no re-cut (which costs more than a reading); otherwise re-cut
             # (an outline fitted to a checked cloth is judged by its proportions below: read
             # trimmed, its rim taken for no seam, it would be dropped, not re-cut)
-            rd = _read_tile(image_bgr, c0, style, aspect_hint, lone=id(rect) not in check_ids)
+            rd = _read_tile(image_bgr, c0, style, aspect_hint, rim_ok=id(rect) not in check_ids)
             if rd is not None and not _reads_whole(rd):
                 rd = None
         if rd is not None:
