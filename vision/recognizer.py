@@ -133,6 +133,19 @@ PALE_MIN_PIPS = 3
 #: shadow darkens the cloth but hardly changes its colour), and the closing that joins a
 #: tile's parts over cells of the cloth of its own colour.
 PAT_CHAN = "pat"
+#: The edges' mask (_channels): the insides of the outlines Canny traces at EDGE_LO/EDGE_HI
+#: on the working image (after a 3 x 3 blur), closed over gaps of up to 4 pixels, looked at
+#: only where no other mask found a tile (as BGC_CHAN); of each blob, its light part is the
+#: face (the blob holds the tile's side and shadow too).  Ivory on cream or light grey paper
+#: is as light as the paper and barely warmer: only the tile's rim, side and shadow part
+#: them (scene3d 21894: every tile missed).  A face up outlined only by it must read whole
+#: with PALE_MIN_PIPS pips or more (as the pale mask's)
+EDGE_CHAN = "edge"
+EDGE_LO, EDGE_HI = 15, 40
+#: ... on a table whose edges cover at most this share of the working image: a plain table's
+#: cover 3-5 %, a busy cloth's (polka dots, flowers, stripes) 9-30 %, and filled they join
+#: tiles and cloth (19095: a tile outlined off its end read 4-2 as 4-1)
+EDGE_MAX_SHARE = 0.07
 PAT_LEVELS = (24, 34)
 PAT_LIGHTNESS = 0.25
 PAT_CLOSE = 5
@@ -385,7 +398,18 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
             dist = cv2.morphologyEx(dist, cv2.MORPH_CLOSE,
                                     cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PAT_CLOSE, PAT_CLOSE)))
             chans.append((PAT_CHAN, dist, list(PAT_LEVELS), B))
-    table_sat = _median_u8(hsv[::4, ::4, 1]) if chans[-1][0] != PAT_CHAN else 0.0
+    if pattern and min(L.shape) >= 200:
+        # a tile's outline traced by its edges (EDGE_CHAN): ivory on cream or white paper
+        # is as light as it and barely warmer, and only its rim, side and shadow part them
+        edges = cv2.Canny(cv2.GaussianBlur(L, (3, 3), 0), EDGE_LO, EDGE_HI)
+        if cv2.countNonZero(edges) <= EDGE_MAX_SHARE * edges.size:
+            # (a plain table only: a busy cloth's edges join everything)
+            k5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+            cs, _ = cv2.findContours(cv2.dilate(edges, k5), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            filled = np.zeros_like(L)
+            cv2.drawContours(filled, cs, -1, 255, -1)
+            chans.append((EDGE_CHAN, cv2.erode(filled, k5), [128], B))
+    table_sat = _median_u8(hsv[::4, ::4, 1]) if not any(c[0] == PAT_CHAN for c in chans) else 0.0
     table_v = _median_u8(V[::4, ::4]) if table_sat >= PALE_TABLE_SAT else 0.0
     if table_v >= PALE_TABLE_V:
         # (light ones only, PALE_LIGHT: the saturation of dark pixels is noise — black
@@ -1120,7 +1144,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         # (the colour-only mask and the pattern's: none of their blobs where the other masks
         # found a tile)
         known = np.array([c_.rect[0] for c_ in out if c_.fill >= 0.8], np.float64).reshape(-1, 2) \
-            if name in (BGC_CHAN, PALE_CHAN, PAT_CHAN, PAT_CHAN + "~") else None
+            if name in (BGC_CHAN, PALE_CHAN, PAT_CHAN, PAT_CHAN + "~", EDGE_CHAN) else None
         # (and none of the pale mask's inside a tile or a group found: a dark face in
         # brighter light is pale too, and such a second outline of tiles found lost a group
         # of four beside them — scene3d 17053)
@@ -1134,6 +1158,25 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                                             (known[:, 1] >= y) & (known[:, 1] < y + bh_)):
                 continue
             if known_rects and _in_any((x + 0.5 * bw_, y + 0.5 * bh_), known_rects):
+                continue
+            if name == EDGE_CHAN:
+                # an outline traced by edges holds the tile's side and shadow too: its face
+                # is the blob's light part (not of a blob cut by the frame: eroded, its
+                # light part would not show the cut)
+                if x <= 0 or y <= 0 or x + bw_ >= w or y + bh_ >= h:
+                    continue
+                blob = np.zeros((bh_, bw_), np.uint8)
+                cv2.drawContours(blob, [c], -1, 255, -1, offset=(-x, -y))
+                blob = cv2.erode(blob, _K3, iterations=2)
+                gr = gray_s[y : y + bh_, x : x + bw_]
+                th, _ = cv2.threshold(gr[blob > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+                _, sub2 = cv2.threshold(gr, th, 255, cv2.THRESH_BINARY)
+                sub2 = cv2.morphologyEx(cv2.bitwise_and(sub2, blob), cv2.MORPH_CLOSE, _K3)
+                cs3, _ = cv2.findContours(sub2, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+                off = np.array([[x, y]], np.int32)
+                for c3 in cs3:
+                    if len(c3) >= perim_min:
+                        add(c3, f"{name}/light", off)
                 continue
             # (a blob touching the image border is not a tile itself — add() refuses it —
             # but the tile it holds may be cut out of it below)
@@ -1225,7 +1268,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         _LOCAL.check_rects.add(id(r))
     # (outlines only the pattern's mask gave: judged more strictly when read — analyze)
     _LOCAL.pat_rects = {id(c.rect) for c in out if c.source.startswith(PAT_CHAN)}
-    _LOCAL.pale_rects = {id(c.rect) for c in out if c.source.startswith(PALE_CHAN)}
+    _LOCAL.pale_rects = {id(c.rect) for c in out if c.source.startswith((PALE_CHAN, EDGE_CHAN))}
     return out
 
 
@@ -2007,6 +2050,10 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             if b.source.startswith(PAT_CHAN):
                 # (a blob only the pattern's mask gave: its pieces are judged as its outlines)
                 _LOCAL.pat_rects |= {id(p) for a in alts for p in a[1]}
+            elif b.source.startswith(EDGE_CHAN):
+                # (and the edges' mask's pieces as its outlines: a row of green tiles cut so
+                # that a 1-1 read as a back beside a 6-6 — scene3d 20950)
+                _LOCAL.pale_rects |= {id(p) for a in alts for p in a[1]}
             if len(alts) == 1 and alts[0][0]:
                 # one way, its seams shown: read as it is, unless a piece shows the signs of
                 # a wrong split (see _wrong_split)
@@ -2080,6 +2127,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             ways = [w for w in ways if any(_has_spots(gray, p) for p in w)]
             if ways and b.source.startswith(PAT_CHAN):
                 _LOCAL.pat_rects |= {id(p) for w in ways for p in w}
+            elif ways and b.source.startswith(EDGE_CHAN):
+                _LOCAL.pale_rects |= {id(p) for w in ways for p in w}
             if ways:
                 tentative.append(ways)
                 tent_cover.append(b.rect)
@@ -5273,7 +5322,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
                 continue
         if id(rect) in pale_ids and rd.face == "up" and not _reads_whole(rd, PALE_MIN_PIPS):
-            continue  # (seen only as paler than the table: must read whole — PALE_MIN_PIPS)
+            continue  # (seen only as paler than the table, or by its edges: must read whole — PALE_MIN_PIPS)
         if id(rect) in pat_ids:
             if _aspect(corners) < PAT_ASPECT:
                 # seen only against a repeating pattern, its outline took the tile's shadow in
