@@ -1168,6 +1168,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 blob = np.zeros((bh_, bw_), np.uint8)
                 cv2.drawContours(blob, [c], -1, 255, -1, offset=(-x, -y))
                 blob = cv2.erode(blob, _K3, iterations=2)
+                if not cv2.countNonZero(blob):
+                    continue  # (a thin blob: nothing left once shrunk)
                 gr = gray_s[y : y + bh_, x : x + bw_]
                 th, _ = cv2.threshold(gr[blob > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
                 _, sub2 = cv2.threshold(gr, th, 255, cv2.THRESH_BINARY)

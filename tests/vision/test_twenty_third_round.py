@@ -52,3 +52,20 @@ def test_no_light_part_of_an_outline_cut_by_the_frame():
     k = tile_counts(930000, 182)[-1]
     img, labels, tl = _frame("scene", 930181, 1280, 720, k)
     assert not sure_near(R.recognize(img), (956, 56), 0.25 * tl)
+
+
+def test_thin_strokes_on_a_pale_table_are_no_tiles():
+    # the edges' mask outlines whatever its edges close round on a plain table: pen strokes
+    # and thin rings (a blob of theirs may shrink to nothing before its light part is
+    # taken) are neither tiles nor an error
+    import numpy as np
+
+    img = np.full((720, 1280, 3), (200, 205, 210), np.uint8)
+    img = np.clip(img + np.random.default_rng(1).normal(0, 2, img.shape), 0, 255).astype(np.uint8)
+    for i, width in enumerate((1, 2, 3, 4, 6)):
+        cv2.line(img, (100 + 200 * i, 100), (160 + 200 * i, 600), (90, 90, 90), width)
+    for i in range(6):
+        cv2.ellipse(img, (300 + 120 * i, 650), (50, 8 + i), 0, 0, 360, (120, 120, 120), 1)
+    small = cv2.resize(img, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    assert R.EDGE_CHAN in [c[0] for c in R._channels(small, TileSetParams())]
+    assert R.recognize(img) == []
