@@ -138,9 +138,12 @@ PAT_CHAN = "pat"
 #: only where no other mask found a tile (as BGC_CHAN); of each blob, its light part is the
 #: face (the blob holds the tile's side and shadow too).  Ivory on cream or light grey paper
 #: is as light as the paper and barely warmer: only the tile's rim, side and shadow part
-#: them (scene3d 21894: every tile missed).  A face up outlined only by it must read whole
-#: with PALE_MIN_PIPS pips or more (as the pale mask's)
+#: them (scene3d 21894: every tile missed).  A face up outlined only by it, or a piece of a
+#: group it outlined, must read whole with EDGE_MIN_PIPS pips or more: a 1-1 on cream paper
+#: is whole at 2; read as they came, a Western 2-0 read 3-0 (21843, its brass spinner taken
+#: for a pip, not whole) and a row of green tiles cut so that its 1-1 read as a back (20950)
 EDGE_CHAN = "edge"
+EDGE_MIN_PIPS = 2
 EDGE_LO, EDGE_HI = 15, 40
 #: ... on a table whose edges cover at most this share of the working image: a plain table's
 #: cover 3-5 %, a busy cloth's (polka dots, flowers, stripes) 9-30 %, and filled they join
@@ -1270,7 +1273,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         _LOCAL.check_rects.add(id(r))
     # (outlines only the pattern's mask gave: judged more strictly when read — analyze)
     _LOCAL.pat_rects = {id(c.rect) for c in out if c.source.startswith(PAT_CHAN)}
-    _LOCAL.pale_rects = {id(c.rect) for c in out if c.source.startswith((PALE_CHAN, EDGE_CHAN))}
+    _LOCAL.pale_rects = {id(c.rect) for c in out if c.source.startswith(PALE_CHAN)}
+    _LOCAL.edge_rects = {id(c.rect) for c in out if c.source.startswith(EDGE_CHAN)}
     return out
 
 
@@ -2055,7 +2059,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             elif b.source.startswith(EDGE_CHAN):
                 # (and the edges' mask's pieces as its outlines: a row of green tiles cut so
                 # that a 1-1 read as a back beside a 6-6 — scene3d 20950)
-                _LOCAL.pale_rects |= {id(p) for a in alts for p in a[1]}
+                _LOCAL.edge_rects |= {id(p) for a in alts for p in a[1]}
             if len(alts) == 1 and alts[0][0]:
                 # one way, its seams shown: read as it is, unless a piece shows the signs of
                 # a wrong split (see _wrong_split)
@@ -2130,7 +2134,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             if ways and b.source.startswith(PAT_CHAN):
                 _LOCAL.pat_rects |= {id(p) for w in ways for p in w}
             elif ways and b.source.startswith(EDGE_CHAN):
-                _LOCAL.pale_rects |= {id(p) for w in ways for p in w}
+                _LOCAL.edge_rects |= {id(p) for w in ways for p in w}
             if ways:
                 tentative.append(ways)
                 tent_cover.append(b.rect)
@@ -5219,6 +5223,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     check_ids = set(getattr(_LOCAL, "check_rects", ()))
     pat_ids = set(getattr(_LOCAL, "pat_rects", ()))
     pale_ids = set(getattr(_LOCAL, "pale_rects", ()))
+    edge_ids = set(getattr(_LOCAL, "edge_rects", ()))
     narrow_ids = set(getattr(_LOCAL, "narrow", ()))
     loose_ids = set(getattr(_LOCAL, "loose", ()))
     short_ids = set(getattr(_LOCAL, "short", ()))
@@ -5324,7 +5329,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
                 continue
         if id(rect) in pale_ids and rd.face == "up" and not _reads_whole(rd, PALE_MIN_PIPS):
-            continue  # (seen only as paler than the table, or by its edges: must read whole — PALE_MIN_PIPS)
+            continue  # (seen only as paler than the table: must read whole — PALE_MIN_PIPS)
+        if id(rect) in edge_ids and rd.face == "up" and not _reads_whole(rd, EDGE_MIN_PIPS):
+            continue  # (seen only by its edges, or a piece of a group so seen: EDGE_MIN_PIPS)
         if id(rect) in pat_ids:
             if _aspect(corners) < PAT_ASPECT:
                 # seen only against a repeating pattern, its outline took the tile's shadow in
