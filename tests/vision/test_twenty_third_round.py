@@ -1,6 +1,7 @@
 """Twenty-third round of 2026-11-27 (docs/vision.md, "Ivory on pale paper: outlines traced
-by their edges"): each scene test fails on the code before the change it names (the last,
-on the edges' mask without its rule for blobs cut by the frame)."""
+by their edges"): each test fails on the code before the round; the one on blobs cut by
+the frame also on the edges' mask without that rule, the 1-1's on the mask with
+PALE_MIN_PIPS."""
 
 from __future__ import annotations
 
