@@ -256,6 +256,9 @@ class FrameContext:
     red_reliable: bool | None = None
     #: the table's colours (Lab, see _table_colours): a crop may be mostly tiles
     table_colours: tuple | None = None
+    #: the whole image's table is plain (its edges made the edges' mask, EDGE_CHAN): a crop
+    #: makes that mask too, whatever its own edges (a crop of touching tiles is all edges)
+    plain_table: bool = False
 
 
 @dataclass
@@ -302,11 +305,15 @@ def _rect_dims(rect) -> tuple[float, float]:
 
 def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = None,
               hsv: np.ndarray | None = None, table: list | tuple | None = None,
-              planes: tuple | None = None, pattern: bool = True) -> list[tuple[str, np.ndarray, list[int], int]]:
+              planes: tuple | None = None, pattern: bool = True,
+              edges: bool | None = None) -> list[tuple[str, np.ndarray, list[int], int]]:
     """(name, channel, levels, threshold type): the masks whose blobs may be tiles.
     ``table``: the table's colours when already known (a crop), else found here.
     ``planes``: ``cv2.split(small)`` when already made.  ``pattern``: look for a repeating
-    pattern (a whole frame: a crop's repeats are not the frame's)."""
+    pattern (a whole frame: a crop's repeats are not the frame's).  ``edges``: make the
+    edges' mask (EDGE_CHAN) — None: when the table is plain (a whole frame; the decision is
+    left in ``_LOCAL.plain_table``), True: always (a crop of a frame whose table is plain),
+    False: never."""
     if L is None:
         L = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     if hsv is None:
@@ -401,14 +408,16 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
             dist = cv2.morphologyEx(dist, cv2.MORPH_CLOSE,
                                     cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PAT_CLOSE, PAT_CLOSE)))
             chans.append((PAT_CHAN, dist, list(PAT_LEVELS), B))
-    if pattern and min(L.shape) >= 200:
+    _LOCAL.plain_table = False
+    if (edges is None and pattern and min(L.shape) >= 200) or edges:
         # a tile's outline traced by its edges (EDGE_CHAN): ivory on cream or white paper
         # is as light as it and barely warmer, and only its rim, side and shadow part them
-        edges = cv2.Canny(cv2.GaussianBlur(L, (3, 3), 0), EDGE_LO, EDGE_HI)
-        if cv2.countNonZero(edges) <= EDGE_MAX_SHARE * edges.size:
+        lines = cv2.Canny(cv2.GaussianBlur(L, (3, 3), 0), EDGE_LO, EDGE_HI)
+        if edges or cv2.countNonZero(lines) <= EDGE_MAX_SHARE * lines.size:
+            _LOCAL.plain_table = True
             # (a plain table only: a busy cloth's edges join everything)
             k5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-            cs, _ = cv2.findContours(cv2.dilate(edges, k5), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            cs, _ = cv2.findContours(cv2.dilate(lines, k5), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             filled = np.zeros_like(L)
             cv2.drawContours(filled, cs, -1, 255, -1)
             chans.append((EDGE_CHAN, cv2.erode(filled, k5), [128], B))
@@ -1056,7 +1065,7 @@ def _shape(c: np.ndarray, amin: float, amax: float):
 def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                gray: np.ndarray | None = None, hsv: np.ndarray | None = None,
                table: list | tuple | None = None, planes: tuple | None = None,
-               pattern: bool = True) -> list[_Cand]:
+               pattern: bool = True, edges: bool | None = None) -> list[_Cand]:
     h, w = small.shape[:2]
     if len_px:
         amin = 0.25 * (len_px * len_px / 2.6)
@@ -1115,7 +1124,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
     # a checked cloth modelled by its cells (_pattern_rects) is not modelled again by its
     # repeats (PAT_CHAN): the cells' model reads it, and the two would compete
     checked = _pattern_mask(small)
-    chans = _channels(small, params, gray, hsv, table, planes, pattern and checked is None)
+    chans = _channels(small, params, gray, hsv, table, planes, pattern and checked is None,
+                      edges if edges is not None or checked is None else False)
     gray_s = next(c[1] for c in chans if c[0] == "light")
     sat_s = hsv[..., 1]
     pending = []  # blobs that are not one clean tile: looked at again below
@@ -5216,7 +5226,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     bins = _colour_bins(small) if not (context and context.table_colours is not None) else None
     table_cols = context.table_colours if bins is None else tuple(_colours_of(bins, BG_SHARE, 3))
     cands = _proposals(small, params, len_px, gray_small, hsv_small, table_cols, planes_small,
-                       pattern=context is None)
+                       pattern=context is None, edges=context.plain_table if context else None)
+    plain_table = bool(context.plain_table) if context else bool(getattr(_LOCAL, "plain_table", False))
     rects = _select(cands, len_px, gray_small)
     clean_ids = set(getattr(_LOCAL, "clean", ()))
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
@@ -5553,7 +5564,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                                         confidence=0.2, uncertain=True, occluded=True, style=eff_style))
     occluders = [(p.astype(np.float32) / s) for p in hand_polys]
     ctx = FrameContext(scale=s, frame_long=frame_long, tile_len=up_len, style=eff_style, red_reliable=red_reliable,
-                       table_colours=table_cols)
+                       table_colours=table_cols, plain_table=plain_table)
     return Analysis(readings=readings, occluders=occluders, scale=s, context=ctx)
 
 

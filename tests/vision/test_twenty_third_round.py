@@ -79,3 +79,24 @@ def test_a_1_1_on_pale_paper_outlined_by_its_edges_is_read():
     # sixteen sets
     assert_read_right(*read_scene3d(21894, 24), (((479, 34), [1, 1]),))
     assert_read_right(*read_scene3d(22058, 24), (((558, 299), [1, 1]),))
+
+
+def test_a_crop_of_a_plain_table_is_read_with_the_edges_mask():
+    # scene3d 21894 in a stream: a dark patch put down beside a 4-1 makes the reader read a
+    # crop round it (vision.stream, 'partial').  The edges' mask was made on whole frames
+    # only, and the 4-1 found in the whole frame was lost in the crop until the next whole
+    # read.  The whole frame's decision that its table is plain (FrameContext.plain_table)
+    # now gives a crop the mask too
+    from vision.stream import StreamRecognizer
+
+    img, labels, tl = generate_scene3d(21894, 1280, 720, n_tiles=24)
+    sr = StreamRecognizer()
+    first = sr.analyze(img)
+    assert first.context is not None and first.context.plain_table
+    img2 = img.copy()
+    cv2.rectangle(img2, (470, 560), (500, 590), (60, 60, 60), -1)
+    second = sr.analyze(img2)
+    assert sr.last_mode == "partial"
+    for an in (first, second):
+        assert sure_near(an.readings, (429, 644), 0.25 * tl), an.readings
+        assert [r.name for r in sure_near(an.readings, (429, 644), 0.25 * tl)] == ["4-1"]
