@@ -1889,6 +1889,16 @@ def _edge_groups(blobs: list[_Cand], rects: list, tentative: list, tent_cover: l
             tent_cover.append(b.rect)
 
 
+def _judge_pieces_as_blob(b: _Cand, pieces: list) -> None:
+    """The pieces of a blob only the pattern's mask or the edges' mask gave are judged as
+    that mask's outlines when read (analyze): a row of green tiles cut from the edges' mask
+    read its 1-1 as a back beside a 6-6 (scene3d 20950)."""
+    if b.source.startswith(PAT_CHAN):
+        _LOCAL.pat_rects |= {id(p) for p in pieces}
+    elif b.source.startswith(EDGE_CHAN):
+        _LOCAL.edge_rects |= {id(p) for p in pieces}
+
+
 def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = None) -> list[tuple]:
     """Choose non-overlapping tile rectangles (work pixels).
 
@@ -2063,13 +2073,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                         alts.append((False, new))
             if not alts:
                 continue
-            if b.source.startswith(PAT_CHAN):
-                # (a blob only the pattern's mask gave: its pieces are judged as its outlines)
-                _LOCAL.pat_rects |= {id(p) for a in alts for p in a[1]}
-            elif b.source.startswith(EDGE_CHAN):
-                # (and the edges' mask's pieces as its outlines: a row of green tiles cut so
-                # that a 1-1 read as a back beside a 6-6 — scene3d 20950)
-                _LOCAL.edge_rects |= {id(p) for a in alts for p in a[1]}
+            _judge_pieces_as_blob(b, [p for a in alts for p in a[1]])
             if len(alts) == 1 and alts[0][0]:
                 # one way, its seams shown: read as it is, unless a piece shows the signs of
                 # a wrong split (see _wrong_split)
@@ -2141,10 +2145,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     break
                 ways.append(new)
             ways = [w for w in ways if any(_has_spots(gray, p) for p in w)]
-            if ways and b.source.startswith(PAT_CHAN):
-                _LOCAL.pat_rects |= {id(p) for w in ways for p in w}
-            elif ways and b.source.startswith(EDGE_CHAN):
-                _LOCAL.edge_rects |= {id(p) for w in ways for p in w}
+            _judge_pieces_as_blob(b, [p for w in ways for p in w])
             if ways:
                 tentative.append(ways)
                 tent_cover.append(b.rect)
