@@ -149,6 +149,10 @@ EDGE_LO, EDGE_HI = 15, 40
 #: cover 3-5 %, a busy cloth's (polka dots, flowers, stripes) 9-30 %, and filled they join
 #: tiles and cloth (19095: a tile outlined off its end read 4-2 as 4-1)
 EDGE_MAX_SHARE = 0.07
+#: ... counting only the edges' pieces this long or longer (pixels of the working image, its
+#: bounding box's longer side): a cloth printed with small dots, whose rims are rings of
+#: 5-8 pixels, is plain between them (scene3d 22369: ivory backs on beige with red dots)
+EDGE_MIN_PIECE = 12
 PAT_LEVELS = (24, 34)
 PAT_LIGHTNESS = 0.25
 PAT_CLOSE = 5
@@ -413,7 +417,17 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
         # a tile's outline traced by its edges (EDGE_CHAN): ivory on cream or white paper
         # is as light as it and barely warmer, and only its rim, side and shadow part them
         lines = cv2.Canny(cv2.GaussianBlur(L, (3, 3), 0), EDGE_LO, EDGE_HI)
-        if edges or cv2.countNonZero(lines) <= EDGE_MAX_SHARE * lines.size:
+        busy = cv2.countNonZero(lines) > EDGE_MAX_SHARE * lines.size
+        if busy:
+            # less the pieces shorter than EDGE_MIN_PIECE: a cloth printed with small dots
+            # is plain between its dots' rims, which outline no tile (and a crop of such a
+            # cloth is traced as its frame was)
+            n_, lab_, st_, _ = cv2.connectedComponentsWithStats(lines, connectivity=8)
+            long_ = (np.maximum(st_[:, 2], st_[:, 3]) >= EDGE_MIN_PIECE).astype(np.uint8) * 255
+            long_[0] = 0
+            lines = long_[lab_]
+            busy = cv2.countNonZero(lines) > EDGE_MAX_SHARE * lines.size
+        if edges or not busy:
             _LOCAL.plain_table = True
             # (a plain table only: a busy cloth's edges join everything)
             k5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))

@@ -34,8 +34,10 @@ def test_ivory_tiles_on_pale_paper_are_outlined_by_their_edges():
 def test_the_edges_mask_is_not_made_on_a_busy_cloth():
     # scene3d 19095: dark tiles on polka dots.  Canny's edges cover 15 % of the working
     # image there (a plain table's: 3-5 %); filled, they join tiles and dots, and a light
-    # part of such a blob outlined a tile shifted off its end (a 4-2 read 4-1 when tried)
-    img, _, _ = generate_scene3d(19095, 1280, 720, n_tiles=24)
+    # part of such a blob outlined a tile shifted off its end (a 4-2 read 4-1 when tried).
+    # (Since the twenty-fourth round the dots' rims are left out, and 19095 is plain between
+    # them: wood grain, 22107, is busy in its long edges — see test_twenty_fourth_round)
+    img, _, _ = generate_scene3d(22107, 1280, 720, n_tiles=24)
     small = cv2.resize(img, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     assert R.EDGE_CHAN not in [c[0] for c in R._channels(small, TileSetParams())]
     img, _, _ = generate_scene3d(21894, 1280, 720, n_tiles=24)
