@@ -208,6 +208,10 @@ DIAG_RUN_AREA = 1.3
 DIAG_RUN_FILL = 0.6
 #: ... its peaks DIAG_RUN_APART of a pip's width apart or more
 DIAG_RUN_APART = 0.8
+#: ... one pip's area, for that, from the round spots: those filling this share of their box
+#: (a disc fills 0.785, one cut ragged by the level 0.6; two pips run together on a
+#: diagonal 0.55 or less)
+ROUND_FILL = 0.58
 
 
 @dataclass(frozen=True)
@@ -3377,6 +3381,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     left_any = False
     if pips:
         med = _one_pip_area(pips, comp_ids, along3)
+        # (one pip's area for pips run together on a diagonal: the round spots' — such a
+        # pair fills little of its box — where two or more are round; a 3-3 whose two 3s
+        # each ran into a pair and a pip has a median of a pair's and a pip's: 22260)
+        rounds = [p[3] for p, st in zip(pips, stats_of, strict=True)
+                  if p[3] >= ROUND_FILL * st[2] * st[3] and max(st[2], st[3]) <= 1.45 * min(st[2], st[3])]
+        med_d = min(med, _median_list(rounds)) if len(rounds) >= 2 else med
         counted = []
         for idx, (_cx, _cy, _, a_) in enumerate(pips):
             k = 1
@@ -3401,18 +3411,22 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                     k = k_len
                 if k > 1:
                     quality *= RUN_TOGETHER_Q
-            elif a_ >= DIAG_RUN_AREA * med and a_ < DIAG_RUN_FILL * comp[2] * comp[3] and len(pips) > 1:
+            elif a_ >= DIAG_RUN_AREA * med_d and a_ < DIAG_RUN_FILL * comp[2] * comp[3] and len(pips) > 1:
                 # pips run together along a diagonal, its box square (a 5's corner, middle and
                 # corner): it fills little of its box — as many pips as its peaks, where they
                 # have as many pips' area and are of about one size (a big pip with a tail, a
                 # Chinese 1 with its highlight, has one peak much bigger than the rest)
                 # — and lie a pip's width apart, as touching pips do (a pip's highlight or
-                # grain splits its peak a few pixels apart)
+                # grain splits its peak a few pixels apart), well inside the outline (a spot
+                # run into the table or the side at the outline's edge peaks there: a spotted
+                # back's end spot read as two pips, 18681)
                 peaks = _peaks(resp, lbl, comp, comp_ids[idx])
-                apart = DIAG_RUN_APART * 2.0 * math.sqrt(med / math.pi)
-                if _peaks_are_pips(peaks, a_, med) and all(
+                apart = DIAG_RUN_APART * 2.0 * math.sqrt(med_d / math.pi)
+                e_ = 0.15 * Wc
+                if _peaks_are_pips(peaks, a_, med_d) and all(
                         math.hypot(p_[1] - q_[1], p_[2] - q_[2]) >= apart for i_, p_ in enumerate(peaks)
-                        for q_ in peaks[i_ + 1:]):
+                        for q_ in peaks[i_ + 1:]) and all(
+                        e_ <= px <= Lc - e_ and e_ <= py <= Wc - e_ for _a, px, py in peaks):
                     k = len(peaks)
                     quality *= RUN_TOGETHER_Q
             counted.append(k)
