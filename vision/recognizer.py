@@ -3594,8 +3594,20 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         for k, p in zip(counted, pips, strict=True):
             if abs(p[0] - split) < 0.07 * Lc:
                 amb += k
-    long3 = not has_bar and ((counted == [1] * 6 and _long_three(pips, Lc, Wc)) or (
-        counted == [2, 2, 2] and _long_three_pairs(pips, Lc, Wc)))
+    along = not has_bar and ((counted == [1] * 6 and _long_three_along(pips, Lc, Wc)) or (
+        counted == [2, 2, 2] and _long_three_pairs(pips, Lc, Wc) and all(st[2] > st[3] for st in stats_of)))
+    long3 = along or (not has_bar and counted == [1] * 6 and _long_three(pips, Lc, Wc))
+    if along and red == 0 and min(p[0] for p in pips) <= LONG3_END * Lc and \
+            max(p[0] for p in pips) >= (1.0 - LONG3_END) * Lc:
+        # the long 3-3 with its pairs along the middle line, at the tile's two ends and its
+        # middle, is read as one whatever the split: three and three (no pip red).  Pairs run
+        # together (three like blobs, each longer along the tile) are counted by the layout,
+        # not guessed: not unsure for it (ivory 3-3s on beige outlined by their edges, which
+        # must read whole, 22242).  (Not the pairs across: a Chinese 6 under a piece cut
+        # across two tiles shows three of them round its middle, 960170)
+        h1 = h2 = 3
+        if counted == [2, 2, 2] and not cut_pip and not left_any and not suspects:
+            quality = min(1.0, quality / RUN_TOGETHER_Q ** 3)
     # (a Chinese tile's halves too, unless its six pips lie along it: the long 3-3, one
     # pair at the middle.  No other Chinese layout puts a pip at the middle, so one there
     # is in either half: each way)
@@ -4028,6 +4040,38 @@ def _long_three(pips: list, Lc: int, Wc: int) -> bool:
         if len(ys) != 2 or ys[1] - ys[0] < 0.25 * Wc:
             return False
     return True
+
+
+def _long_three_along(pips: list, Lc: int, Wc: int) -> bool:
+    """Six pips on the tile's middle line in three pairs along it, at its two ends and
+    straddling its middle, evenly spaced: the 3-3 drawn along the long axis
+    (shared/tiles.md) with each pair's pips one behind the other, not side by side
+    (:func:`_long_three`).
+
+    >>> six = [(x + d, 24, False, 9) for x in (24, 60, 96) for d in (-5, 5)]
+    >>> _long_three_along(six, 120, 48)
+    True
+    >>> _long_three_along([(x, 24, False, 9) for x in (14, 34, 54, 74, 94, 114)], 120, 48)
+    False
+    """
+    if len(pips) != 6 or any(abs(p[1] - Wc / 2.0) > LONG3_LINE * Wc for p in pips):
+        return False
+    xs = sorted(p[0] for p in pips)
+    pairs = [xs[0:2], xs[2:4], xs[4:6]]
+    mids = [(q[0] + q[1]) / 2 for q in pairs]
+    gaps = mids[1] - mids[0], mids[2] - mids[1]
+    if abs(mids[1] - Lc / 2.0) > 0.08 * Lc or min(gaps) < 0.7 * max(gaps):
+        return False
+    # (a pair's two pips closer than the pairs are to each other: not six evenly spaced)
+    return all(q[1] - q[0] <= LONG3_PAIR * min(xs[2] - xs[1], xs[4] - xs[3]) for q in pairs)
+
+
+#: ... its pips within this share of the width of the middle line, each pair's two closer
+#: than this share of the gaps between the pairs
+LONG3_LINE = 0.15
+LONG3_PAIR = 0.6
+#: ... its end pairs' outer pips within this share of the length from the ends
+LONG3_END = 0.25
 
 
 def _long_three_pairs(pips: list, Lc: int, Wc: int) -> bool:
