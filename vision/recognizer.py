@@ -427,10 +427,11 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
             # is plain between its dots' rims, which outline no tile (and a crop of such a
             # cloth is traced as its frame was)
             n_, lab_, st_, _ = cv2.connectedComponentsWithStats(lines, connectivity=8)
-            long_ = (np.maximum(st_[:, 2], st_[:, 3]) >= EDGE_MIN_PIECE).astype(np.uint8) * 255
-            long_[0] = 0
-            lines = long_[lab_]
-            busy = cv2.countNonZero(lines) > EDGE_MAX_SHARE * lines.size
+            long_ = np.maximum(st_[:, 2], st_[:, 3]) >= EDGE_MIN_PIECE
+            long_[0] = False
+            busy = int(st_[long_, cv2.CC_STAT_AREA].sum()) > EDGE_MAX_SHARE * lines.size
+            if edges or not busy:
+                lines = (long_.astype(np.uint8) * np.uint8(255))[lab_]  # (only when the mask is made)
         if edges or not busy:
             _LOCAL.plain_table = True
             # (a plain table only: a busy cloth's edges join everything)
