@@ -80,3 +80,14 @@ def test_a_chinese_6_under_a_piece_cut_across_is_no_long_3_3():
     img, labels, tl = _frame("scene3d", 960170, 1280, 720, k)
     got = [r for r in sure_near(R.recognize(img), (1067, 571), 0.25 * tl) if r.pips is not None]
     assert not got, got
+
+
+def test_a_chinese_6_whose_rows_ran_together_is_counted_by_its_layout():
+    # scene3d 22253 / 22324 / 22332: a 6-1, a 6-1 and a 6-2 whose 6 showed as two blobs, each
+    # a row of three run together along the tile.  Counted three each, but unsure for it
+    # (0.85), they were dropped where an outline must read whole or a group's pieces must.
+    # Two such rows side by side in one half, across from each other about the middle line
+    # and of one size, are the 6's layout: not unsure for it
+    assert_read_right(*read_scene3d(22253, 24), (((664, 249), [6, 1]),))
+    assert_read_right(*read_scene3d(22324, 24), (((1127, 656), [6, 1]),))
+    assert_read_right(*read_scene3d(22332, 24), (((999, 273), [6, 2]),))
