@@ -151,7 +151,7 @@ EDGE_LO, EDGE_HI = 15, 40
 EDGE_MAX_SHARE = 0.07
 #: ... counting only the edges' pieces this long or longer (pixels of the working image, its
 #: bounding box's longer side): a cloth printed with small dots, whose rims are rings of
-#: 5-8 pixels, is plain between them (scene3d 22369: ivory backs on beige with red dots)
+#: 5-8 pixels, is plain between them (scene3d 19608: khaki tiles on olive, purple dots)
 EDGE_MIN_PIECE = 12
 PAT_LEVELS = (24, 34)
 PAT_LIGHTNESS = 0.25
@@ -3597,7 +3597,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 amb += k
     along = not has_bar and ((counted == [1] * 6 and _long_three_along(pips, Lc, Wc)) or (
         counted == [2, 2, 2] and _long_three_pairs(pips, Lc, Wc) and all(st[2] > st[3] for st in stats_of)))
-    long3 = along or (not has_bar and counted == [1] * 6 and _long_three(pips, Lc, Wc))
+    long3 = along or (not has_bar and ((counted == [1] * 6 and _long_three(pips, Lc, Wc)) or (
+        counted == [2, 2, 2] and _long_three_pairs(pips, Lc, Wc))))
     if along and red == 0 and min(p[0] for p in pips) <= LONG3_END * Lc and \
             max(p[0] for p in pips) >= (1.0 - LONG3_END) * Lc:
         # the long 3-3 with its pairs along the middle line, at the tile's two ends and its
@@ -4090,8 +4091,8 @@ SIX_ROWS_X = 0.15
 
 def _long_three_pairs(pips: list, Lc: int, Wc: int) -> bool:
     """Three spots, each two pips run together, on the tile's middle line at its two ends
-    and its middle, evenly spaced: the long 3-3 (:func:`_long_three`) with each pair across
-    the tile seen as one blob.
+    and its middle, evenly spaced: the long 3-3 (:func:`_long_three`, or
+    :func:`_long_three_along`) with each pair seen as one blob.
 
     >>> _long_three_pairs([(x, 24, False, 90) for x in (24, 60, 96)], 120, 48)
     True
