@@ -3611,15 +3611,20 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         if counted == [2, 2, 2] and not cut_pip and not left_any and not suspects:
             quality = min(1.0, quality / RUN_TOGETHER_Q ** 3)
     rows = [i for i, k in enumerate(counted) if k == 3 and stats_of[i][2] > stats_of[i][3]]
-    if len(rows) == 2 and sum(k > 1 for k in counted) == 2 and not has_bar and not cut_pip and \
+    if len(rows) in (2, 4) and sum(k > 1 for k in counted) == len(rows) and not has_bar and not cut_pip and \
             not left_any and not suspects:
         # a Chinese 6's two rows of three, each run into one blob along the tile: side by
         # side in one half, across from each other about the middle line, of one size — the
-        # 6's layout, which counts them (a 6-1 on beige, 22253, dropped unsure for its rows)
-        (xa, ya, _, aa), (xb, yb, _, ab) = pips[rows[0]], pips[rows[1]]
-        if abs(xa - xb) <= SIX_ROWS_X * Wc and abs((ya + yb) / 2.0 - Wc / 2.0) <= 0.1 * Wc and \
-                abs(ya - yb) >= 0.3 * Wc and min(aa, ab) >= 0.7 * max(aa, ab) and (xa < split) == (xb < split):
-            quality = min(1.0, quality / RUN_TOGETHER_Q ** 2)
+        # 6's layout, which counts them (a 6-1 on beige, 22253, dropped unsure for its rows);
+        # a 6-6's four, two such in each half
+        def six(i: int, j: int) -> bool:
+            (xa, ya, _, aa), (xb, yb, _, ab) = pips[i], pips[j]
+            return abs(xa - xb) <= SIX_ROWS_X * Wc and abs((ya + yb) / 2.0 - Wc / 2.0) <= 0.1 * Wc and \
+                abs(ya - yb) >= 0.3 * Wc and min(aa, ab) >= 0.7 * max(aa, ab) and (xa < split) == (xb < split)
+
+        by_half = [[i for i in rows if (pips[i][0] < split) == side] for side in (True, False)]
+        if all(len(h) in (0, 2) and (not h or six(*h)) for h in by_half):
+            quality = min(1.0, quality / RUN_TOGETHER_Q ** len(rows))
     # (a Chinese tile's halves too, unless its six pips lie along it: the long 3-3, one
     # pair at the middle.  No other Chinese layout puts a pip at the middle, so one there
     # is in either half: each way)

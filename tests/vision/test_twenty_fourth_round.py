@@ -91,3 +91,10 @@ def test_a_chinese_6_whose_rows_ran_together_is_counted_by_its_layout():
     assert_read_right(*read_scene3d(22253, 24), (((664, 249), [6, 1]),))
     assert_read_right(*read_scene3d(22324, 24), (((1127, 656), [6, 1]),))
     assert_read_right(*read_scene3d(22332, 24), (((999, 273), [6, 2]),))
+
+
+def test_a_6_6_whose_four_rows_ran_together_is_counted_by_its_layout():
+    # scene3d 22188: a 6-6 whose four rows of three each ran into one blob, two in each
+    # half: read 6-6 but unsure for the four (0.49).  Two such rows in each half are the
+    # layout of both 6s
+    assert_read_right(*read_scene3d(22188, 24), (((824, 257), [6, 6]),))
