@@ -422,17 +422,18 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
         # is as light as it and barely warmer, and only its rim, side and shadow part them
         lines = cv2.Canny(cv2.GaussianBlur(L, (3, 3), 0), EDGE_LO, EDGE_HI)
         busy = cv2.countNonZero(lines) > EDGE_MAX_SHARE * lines.size
+        lab_ = None
         if busy:
             # less the pieces shorter than EDGE_MIN_PIECE: a cloth printed with small dots
             # is plain between its dots' rims, which outline no tile (and a crop of such a
             # cloth is traced as its frame was)
-            n_, lab_, st_, _ = cv2.connectedComponentsWithStats(lines, connectivity=8)
+            _, lab_, st_, _ = cv2.connectedComponentsWithStats(lines, connectivity=8)
             long_ = np.maximum(st_[:, 2], st_[:, 3]) >= EDGE_MIN_PIECE
             long_[0] = False
             busy = int(st_[long_, cv2.CC_STAT_AREA].sum()) > EDGE_MAX_SHARE * lines.size
-            if edges or not busy:
-                lines = (long_.astype(np.uint8) * np.uint8(255))[lab_]  # (only when the mask is made)
         if edges or not busy:
+            if lab_ is not None:
+                lines = (long_.astype(np.uint8) * np.uint8(255))[lab_]  # (the long pieces only)
             _LOCAL.plain_table = True
             # (a plain table only: a busy cloth's edges join everything)
             k5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
@@ -1144,7 +1145,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
     # repeats (PAT_CHAN): the cells' model reads it, and the two would compete
     checked = _pattern_mask(small)
     chans = _channels(small, params, gray, hsv, table, planes, pattern and checked is None,
-                      edges if edges is not None or checked is None else False)
+                      False if edges is None and checked is not None else edges)
     gray_s = next(c[1] for c in chans if c[0] == "light")
     sat_s = hsv[..., 1]
     pending = []  # blobs that are not one clean tile: looked at again below
@@ -3595,10 +3596,11 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         for k, p in zip(counted, pips, strict=True):
             if abs(p[0] - split) < 0.07 * Lc:
                 amb += k
-    along = not has_bar and ((counted == [1] * 6 and _long_three_along(pips, Lc, Wc)) or (
-        counted == [2, 2, 2] and _long_three_pairs(pips, Lc, Wc) and all(st[2] > st[3] for st in stats_of)))
-    long3 = along or (not has_bar and ((counted == [1] * 6 and _long_three(pips, Lc, Wc)) or (
-        counted == [2, 2, 2] and _long_three_pairs(pips, Lc, Wc))))
+    six1 = not has_bar and counted == [1] * 6
+    pairs3 = not has_bar and counted == [2, 2, 2] and _long_three_pairs(pips, Lc, Wc)
+    along = (six1 and _long_three_along(pips, Lc, Wc)) or (pairs3 and all(st[2] > st[3] for st in stats_of))
+    long3 = along or pairs3 or (six1 and _long_three(pips, Lc, Wc))
+    by_layout = 0  # blobs of several pips that the layout counts: no doubt for them
     if along and red == 0 and min(p[0] for p in pips) <= LONG3_END * Lc and \
             max(p[0] for p in pips) >= (1.0 - LONG3_END) * Lc:
         # the long 3-3 with its pairs along the middle line, at the tile's two ends and its
@@ -3608,11 +3610,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # must read whole, 22242).  (Not the pairs across: a Chinese 6 under a piece cut
         # across two tiles shows three of them round its middle, 960170)
         h1 = h2 = 3
-        if counted == [2, 2, 2] and not cut_pip and not left_any and not suspects:
-            quality = min(1.0, quality / RUN_TOGETHER_Q ** 3)
+        by_layout = 3 if pairs3 else 0
     rows = [i for i, k in enumerate(counted) if k == 3 and stats_of[i][2] > stats_of[i][3]]
-    if len(rows) in (2, 4) and sum(k > 1 for k in counted) == len(rows) and not has_bar and not cut_pip and \
-            not left_any and not suspects:
+    if len(rows) in (2, 4) and sum(k > 1 for k in counted) == len(rows) and not has_bar:
         # a Chinese 6's two rows of three, each run into one blob along the tile: side by
         # side in one half, across from each other about the middle line, of one size — the
         # 6's layout, which counts them (a 6-1 on beige, 22253, dropped unsure for its rows);
@@ -3624,7 +3624,10 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
 
         by_half = [[i for i in rows if (pips[i][0] < split) == side] for side in (True, False)]
         if all(len(h) in (0, 2) and (not h or six(*h)) for h in by_half):
-            quality = min(1.0, quality / RUN_TOGETHER_Q ** len(rows))
+            by_layout = len(rows)
+    if by_layout and not cut_pip and not left_any and not suspects:
+        # (the reading's only doubt was those blobs' count, RUN_TOGETHER_Q each: taken back)
+        quality = min(1.0, quality / RUN_TOGETHER_Q ** by_layout)
     # (a Chinese tile's halves too, unless its six pips lie along it: the long 3-3, one
     # pair at the middle.  No other Chinese layout puts a pip at the middle, so one there
     # is in either half: each way)
