@@ -1467,6 +1467,13 @@ def _snap_row(gray: np.ndarray, parts: list[tuple]) -> list[tuple] | None:
 #: from the tiles' is not tried (_grid_splits)
 GRID_ASPECT = 0.25
 
+#: a way of two pieces (_grid_splits) is tried when one count of tiles is within
+#: GRID_PAIR_ONE of one and the other falls short of two by up to GRID_PAIR_TWO: a pair
+#: whose outline holds the faces only, the tiles' size taken with their sides or shadows
+#: (scene3d 22437: two tiles side by side 90 px across, the tiles' width 55 px with their
+#: sides — only the way across them was tried, and read as a 4-3 and a 6-3)
+GRID_PAIR_ONE, GRID_PAIR_TWO = 0.12, 0.4
+
 #: how far (in pieces) a cut of a row of tiles may move to a seam (_snap_row)
 SNAP_REACH = 0.15
 
@@ -1482,7 +1489,12 @@ def _grid_splits(c: _Cand, unit_long: float, unit_short: float, max_tiles: int =
         if n < 1 or m < 1 or not 2 <= n * m <= max_tiles:
             continue
         # as in _split_rect: one tile across within 22 %, k tiles within 0.28 or 10 % of a tile
-        if any(abs(k_f - k) > (0.22 if k == 1 else max(0.28, 0.1 * k)) for k_f, k in ((n_f, n), (m_f, m))):
+        tol = [0.22 if k == 1 else max(0.28, 0.1 * k) for k in (n, m)]
+        if n * m == 2 and min(abs(n_f - n), abs(m_f - m)) <= GRID_PAIR_ONE:
+            # (two tiles side by side or end to end, short of two tiles: the tiles' size was
+            # measured with their sides or shadows in it, the pair's outline without)
+            tol = [GRID_PAIR_TWO if k == 2 and k_f < 2 else t for k, k_f, t in zip((n, m), (n_f, m_f), tol, strict=True)]
+        if abs(n_f - n) > tol[0] or abs(m_f - m) > tol[1]:
             continue
         err = max(abs(n_f - n) / n, abs(m_f - m) / m)
         sw, sh = rw / n, rh / m
