@@ -1472,7 +1472,12 @@ GRID_ASPECT = 0.25
 #: whose outline holds the faces only, the tiles' size taken with their sides or shadows
 #: (scene3d 22437: two tiles side by side 90 px across, the tiles' width 55 px with their
 #: sides — only the way across them was tried, and read as a 4-3 and a 6-3)
-GRID_PAIR_ONE, GRID_PAIR_TWO = 0.12, 0.4
+GRID_PAIR_ONE, GRID_PAIR_TWO = 0.2, 0.4
+#: such a pair's outline, near square (its long side at most GRID_PAIR_SQUARE of its short)
+#: and well filled (GRID_PAIR_FILL: no round chip or coin, whose fill is π/4), is split
+#: from GRID_PAIR_AREA of a tile's area, not 1.4 (_select): 22539, 22668 — white and grey
+#: tiles whose sides show, their pairs' faces 1.2 tiles' area
+GRID_PAIR_SQUARE, GRID_PAIR_AREA, GRID_PAIR_FILL = 1.4, 1.1, 0.82
 
 #: how far (in pieces) a cut of a row of tiles may move to a seam (_snap_row)
 SNAP_REACH = 0.15
@@ -2049,7 +2054,11 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         unit_area = typ_long * typ_short
         # (a group of tiles may itself be tile-shaped — four Western tiles side by side —, and
         # dropped above for holding smaller tile-shaped pieces of itself)
-        blobs = [c for c in cands if c.fill >= 0.72 and 1.4 * unit_area <= c.area <= 7 * unit_area and (
+        # (a near-square outline, well filled, is two tiles side by side from GRID_PAIR_AREA
+        # of a tile's area: its faces only, the tiles' size taken with their sides)
+        blobs = [c for c in cands if c.fill >= 0.72 and (
+            GRID_PAIR_AREA if _rect_dims(c.rect)[0] <= GRID_PAIR_SQUARE * _rect_dims(c.rect)[1] and c.fill >= GRID_PAIR_FILL
+            else 1.4) * unit_area <= c.area <= 7 * unit_area and (
             not _is_tile_shape(c) or _rect_dims(c.rect)[0] > 1.55 * typ_long)] + too_big
         blobs.sort(key=lambda c: -c.fill)
         tried = set()
