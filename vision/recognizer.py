@@ -5526,9 +5526,23 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         # a split taken for its seams, one of whose pieces shows it is wrong: all dropped
         drop = set()
         west = _bars_judged(raw, style)
+
+        def wrong_piece(i: int) -> bool:
+            c, rd, _o = raw[i]
+            if not _wrong_split(rd, west, strict=False):
+                return False
+            if not (west and rd.face == "up" and not rd.has_bar and not rd.seam_along and not rd.mid_run):
+                return True
+            # (no bar seen on a piece read whole at once, not looked at for seams: the line
+            # at its middle, read so, may be a bar too faint to be read as one — _faint_bar,
+            # as in a group's ways; scene3d 22514, a 6-6 beside a 2-2)
+            rd_s = _read_tile(image_bgr, c, style, aspect_hint, seams=True, trim=False, messy=False)
+            return rd_s is None or rd_s.seam_along or \
+                _wrong_split(_faint_bar(replace(rd, mid_run=rd_s.mid_run), west), west, strict=False)
+
         for g in getattr(_LOCAL, "sure_split", []):
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
-            if any(_wrong_split(raw[i][1], west, strict=False) for i in idx):
+            if any(wrong_piece(i) for i in idx):
                 drop.update(idx)
         # (and a piece lying much over a tile read on its own outline: part of it and of
         # its neighbour, the rest of the split over tiles found)
