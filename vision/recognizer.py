@@ -2054,11 +2054,14 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         unit_area = typ_long * typ_short
         # (a group of tiles may itself be tile-shaped — four Western tiles side by side —, and
         # dropped above for holding smaller tile-shaped pieces of itself)
-        # (a near-square outline, well filled, is two tiles side by side from GRID_PAIR_AREA
-        # of a tile's area: its faces only, the tiles' size taken with their sides)
-        blobs = [c for c in cands if c.fill >= 0.72 and (
-            GRID_PAIR_AREA if _rect_dims(c.rect)[0] <= GRID_PAIR_SQUARE * _rect_dims(c.rect)[1] and c.fill >= GRID_PAIR_FILL
-            else 1.4) * unit_area <= c.area <= 7 * unit_area and (
+        def least_area(c: _Cand) -> float:
+            # (a near-square outline, well filled, is two tiles side by side from
+            # GRID_PAIR_AREA of a tile's area: its faces only, the tiles' size taken with
+            # their sides)
+            lo_, sh_ = _rect_dims(c.rect)
+            return (GRID_PAIR_AREA if lo_ <= GRID_PAIR_SQUARE * sh_ and c.fill >= GRID_PAIR_FILL else 1.4) * unit_area
+
+        blobs = [c for c in cands if c.fill >= 0.72 and least_area(c) <= c.area <= 7 * unit_area and (
             not _is_tile_shape(c) or _rect_dims(c.rect)[0] > 1.55 * typ_long)] + too_big
         blobs.sort(key=lambda c: -c.fill)
         tried = set()
