@@ -2544,6 +2544,13 @@ def _refine(gray, corners: np.ndarray) -> np.ndarray:
     return out.astype(np.float32)
 
 
+def _read_lines(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint) -> _Read | None:
+    """The outline read for its lines — the one across its middle (``mid_run``) and one
+    along it (``seam_along``) — as a group's piece is read: untrimmed, not again at the
+    higher level."""
+    return _read_tile(img, corners, style, aspect_hint, seams=True, trim=False, messy=False)
+
+
 def _trim_end(corners: np.ndarray, end: int, f: float) -> np.ndarray:
     """The outline with ``f`` of its length cut off one end (0: corners 0 and 3; 1: corners
     1 and 2; corners ordered as :func:`_order_corners` orders them)."""
@@ -4060,6 +4067,25 @@ def _diagonal_pair(pips: list, Lc: int, Wc: int) -> bool:
         abs(a[1] - b[1]) >= 0.3 * Wc
 
 
+def _three_pairs(xs: list, Lc: int) -> list | None:
+    """Six positions along the tile (sorted) taken two by two: the three pairs, if the
+    middle one's midpoint lies at the tile's middle (within 8 % of its length) and the
+    pairs are evenly spaced (the smaller gap 0.7 of the larger or more) — the long 3-3's
+    layout (:func:`_long_three`, :func:`_long_three_along`); else None.
+
+    >>> _three_pairs([20, 28, 56, 64, 92, 100], 120)
+    [[20, 28], [56, 64], [92, 100]]
+    >>> _three_pairs([10, 20, 30, 40, 90, 100], 120) is None
+    True
+    """
+    pairs = [xs[0:2], xs[2:4], xs[4:6]]
+    mids = [(q[0] + q[1]) / 2 for q in pairs]
+    gaps = mids[1] - mids[0], mids[2] - mids[1]
+    if abs(mids[1] - Lc / 2.0) > 0.08 * Lc or min(gaps) < 0.7 * max(gaps):
+        return None
+    return pairs
+
+
 def _long_three(pips: list, Lc: int, Wc: int) -> bool:
     """Six pips in three pairs across the tile, at its two ends and straddling its middle,
     evenly spaced: the 3-3 drawn along the long axis (shared/tiles.md), whose halves
@@ -4072,12 +4098,8 @@ def _long_three(pips: list, Lc: int, Wc: int) -> bool:
     False
     """
     xs = sorted(p[0] for p in pips)
-    pairs = [xs[0:2], xs[2:4], xs[4:6]]
-    if any(q[1] - q[0] > 0.08 * Lc for q in pairs):
-        return False
-    mids = [(q[0] + q[1]) / 2 for q in pairs]
-    gaps = mids[1] - mids[0], mids[2] - mids[1]
-    if abs(mids[1] - Lc / 2.0) > 0.08 * Lc or min(gaps) < 0.7 * max(gaps):
+    pairs = _three_pairs(xs, Lc)
+    if pairs is None or any(q[1] - q[0] > 0.08 * Lc for q in pairs):
         return False
     for lo in (0, 2, 4):  # each pair lies across the tile
         ys = sorted(p[1] for p in pips if xs[lo] <= p[0] <= xs[lo + 1])
@@ -4101,13 +4123,9 @@ def _long_three_along(pips: list, Lc: int, Wc: int) -> bool:
     if len(pips) != 6 or any(abs(p[1] - Wc / 2.0) > LONG3_LINE * Wc for p in pips):
         return False
     xs = sorted(p[0] for p in pips)
-    pairs = [xs[0:2], xs[2:4], xs[4:6]]
-    mids = [(q[0] + q[1]) / 2 for q in pairs]
-    gaps = mids[1] - mids[0], mids[2] - mids[1]
-    if abs(mids[1] - Lc / 2.0) > 0.08 * Lc or min(gaps) < 0.7 * max(gaps):
-        return False
+    pairs = _three_pairs(xs, Lc)
     # (a pair's two pips closer than the pairs are to each other: not six evenly spaced)
-    return all(q[1] - q[0] <= LONG3_PAIR * min(xs[2] - xs[1], xs[4] - xs[3]) for q in pairs)
+    return pairs is not None and all(q[1] - q[0] <= LONG3_PAIR * min(xs[2] - xs[1], xs[4] - xs[3]) for q in pairs)
 
 
 #: ... its pips within this share of the width of the middle line, each pair's two closer
@@ -5517,7 +5535,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             if rd.face == "up" and not rd.mid_run and id(rect) in pair_ids:
                 # (read whole at once, not looked at for seams: the line across its middle —
                 # only that is taken, so not read at the higher level too)
-                rd_s = _read_tile(image_bgr, corners, style, aspect_hint, seams=True, trim=False, messy=False)
+                rd_s = _read_lines(image_bgr, corners, style, aspect_hint)
                 if rd_s is not None:
                     rd = replace(rd, mid_run=rd_s.mid_run)
             tent_read[id(rect)] = (corners, rd, occ)
@@ -5539,9 +5557,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # (no bar seen on a piece read whole at once, not looked at for seams: the line
             # at its middle, read so, may be a bar too faint to be read as one — _faint_bar,
             # as in a group's ways; scene3d 22514, a 6-6 beside a 2-2)
-            rd_s = _read_tile(image_bgr, c, style, aspect_hint, seams=True, trim=False, messy=False)
-            return rd_s is None or rd_s.seam_along or \
-                _wrong_split(_faint_bar(replace(rd, mid_run=rd_s.mid_run), west), west, strict=False)
+            rd_s = _read_lines(image_bgr, c, style, aspect_hint)
+            return rd_s is None or rd_s.seam_along or not _faint_bar(replace(rd, mid_run=rd_s.mid_run), west).has_bar
 
         for g in getattr(_LOCAL, "sure_split", []):
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
