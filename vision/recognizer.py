@@ -83,6 +83,20 @@ CLEAN_FILL = 0.9
 #: At most this many blobs are tried as rows of touching tiles (most rectangular first).
 MAX_SPLIT_TRIES = 150
 _LOCAL = threading.local()  # per-thread scratch: recognize() may run in several threads
+
+
+def _ids(objs) -> set[int]:
+    """The ids of ``objs`` (rectangles tagged in ``_LOCAL`` for analyze), each kept alive
+    until the next frame's analysis begins: an id is unique only among live objects, and a
+    rectangle made, tagged and dropped would lend its tag to one made later at its address
+    — how a frame was read depended on the frames read before it (scene3d 22078 after 22077
+    lost a 5-1)."""
+    objs = list(objs)
+    alive = getattr(_LOCAL, "alive", None)
+    if alive is None:
+        alive = _LOCAL.alive = []
+    alive.extend(objs)
+    return {id(o) for o in objs}
 #: At most this many groups of touching tiles per frame are split by reading the pieces.
 MAX_TENTATIVE = 12
 #: A tile's long side is at least this share of the image's long side.
@@ -1300,11 +1314,11 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             continue  # running out of the frame
         score = 0.8 - 0.15 * max(0.0, min(abs(aspect - 2.0), abs(aspect - 2.5)) - 0.25)
         out.append(_Cand(r, lo_ * sh_, 0.85, score, f"check:{aspect:.2f}", box))
-        _LOCAL.check_rects.add(id(r))
+        _LOCAL.check_rects |= _ids([r])
     # (outlines only the pattern's mask gave: judged more strictly when read — analyze)
-    _LOCAL.pat_rects = {id(c.rect) for c in out if c.source.startswith(PAT_CHAN)}
-    _LOCAL.pale_rects = {id(c.rect) for c in out if c.source.startswith(PALE_CHAN)}
-    _LOCAL.edge_rects = {id(c.rect) for c in out if c.source.startswith(EDGE_CHAN)}
+    _LOCAL.pat_rects = _ids(c.rect for c in out if c.source.startswith(PAT_CHAN))
+    _LOCAL.pale_rects = _ids(c.rect for c in out if c.source.startswith(PALE_CHAN))
+    _LOCAL.edge_rects = _ids(c.rect for c in out if c.source.startswith(EDGE_CHAN))
     return out
 
 
@@ -1808,7 +1822,7 @@ def _seam_split(gray: np.ndarray, c: _Cand) -> list[tuple]:
         out.append(((cx + mid * co - across * si, cy + mid * si + across * co), (float(b - a), float(wd)), ang))
     if by_bars:
         # each piece must then be read as a Western tile with its bar (checked in analyze)
-        _LOCAL.bar_cut.update(id(r) for r in out)
+        _LOCAL.bar_cut |= _ids(out)
     return out
 
 
@@ -1931,9 +1945,9 @@ def _judge_pieces_as_blob(b: _Cand, pieces: list) -> None:
     that mask's outlines when read (analyze): a row of green tiles cut from the edges' mask
     read its 1-1 as a back beside a 6-6 (scene3d 20950)."""
     if b.source.startswith(PAT_CHAN):
-        _LOCAL.pat_rects |= {id(p) for p in pieces}
+        _LOCAL.pat_rects |= _ids(pieces)
     elif b.source.startswith(EDGE_CHAN):
-        _LOCAL.edge_rects |= {id(p) for p in pieces}
+        _LOCAL.edge_rects |= _ids(pieces)
 
 
 def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = None) -> list[tuple]:
@@ -2044,7 +2058,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             elif big:
                 too_big.append(c)  # e.g. four Western tiles side by side make a 2 : 1 rectangle
         narrow = _narrow_faces(cands, rects, typ_long)
-        _LOCAL.narrow = {id(r) for r in narrow}
+        _LOCAL.narrow = _ids(narrow)
         rects.extend(narrow)
     else:
         rects = [c.rect for c in chosen]
@@ -2133,7 +2147,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             alts.sort(key=lambda a: not a[0])  # stable: seams shown first, then best fit
             tentative.append([a[1] for a in alts])
             tent_cover.append(b.rect)
-            _LOCAL.second_ways |= {id(p) for w in second for p in w if any(w is a[1] for a in alts)}
+            _LOCAL.second_ways |= _ids(p for w in second for p in w if any(w is a[1] for a in alts))
     if typ_long and chosen and gray is not None:
         _edge_groups(getattr(_LOCAL, "edge_blobs", []), rects, tentative, tent_cover, gray, typ_long, typ_short)
     _LOCAL.bar_cut = set()
@@ -2161,13 +2175,13 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         # last, where nothing else was found: faces notched by pips at their edge
         taken = rects + [p for g in tentative for alt in g for p in alt]
         loose = _narrow_faces(cands, taken, typ_long, loose_ones=True, size_at=size_at)
-        _LOCAL.loose = {id(r) for r in loose}
+        _LOCAL.loose = _ids(loose)
         _LOCAL.narrow |= _LOCAL.loose
         rects.extend(loose)
         # and faces foreshortened along their length
         short, _LOCAL.short_notched = _short_faces(cands, taken + loose, typ_long, typ_short, size_at,
                                                    getattr(_LOCAL, "frame_wh", None))
-        _LOCAL.short = {id(r) for r in short}
+        _LOCAL.short = _ids(short)
         rects.extend(short)
     if typ_long and chosen and gray is not None:
         # last of all, blobs that no grid of the tiles' size expected where they lie divides,
@@ -2197,7 +2211,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     for c in chosen:
         lo_, sh_ = _rect_dims(c.rect)
         if c.fill >= CLEAN_FILL and 1.8 <= lo_ / max(1e-6, sh_) <= 2.7:
-            clean.add(id(c.rect))
+            clean |= _ids([c.rect])
     return rects
 
 
@@ -2280,7 +2294,7 @@ def _short_faces(cands: list[_Cand], rects: list, typ_long: float, typ_short: fl
         (cx, cy), (rw, rh), ang = c.rect
         out.append(((cx, cy), (rw, rh), ang))
         if c.fill < SHORT_FILL:
-            notched.add(id(out[-1]))
+            notched |= _ids([out[-1]])
     return out, notched
 
 
@@ -5363,6 +5377,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     # the table's colours: the whole frame's for a crop (which may be mostly tiles)
     bins = _colour_bins(small) if not (context and context.table_colours is not None) else None
     table_cols = context.table_colours if bins is None else tuple(_colours_of(bins, BG_SHARE, 3))
+    _LOCAL.alive = []  # (the rectangles tagged for the last frame: see _ids)
     cands = _proposals(small, params, len_px, gray_small, hsv_small, table_cols, planes_small,
                        pattern=context is None, edges=context.plain_table if context else None)
     plain_table = bool(context.plain_table) if context else bool(getattr(_LOCAL, "plain_table", False))
