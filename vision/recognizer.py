@@ -45,6 +45,15 @@ LEFT_OUT_PIPS = 1.5
 #: ... inside: its box within the margin, or its centre this many tile widths from the
 #: sides, and LEFT_OUT_END from the ends (a half's pips have their centre further in)
 LEFT_OUT_EDGE = 0.25
+#: a spot alone near the centre is no spotted back's middle spot (its white ones lost) where
+#: a strong blob left out inside the face, its centre within STRAY_MID tile widths of the
+#: middle line, has STRAY_SPOT of its area: pips run together (a black 3-1's diagonal of
+#: three, 22772)
+STRAY_SPOT = 0.5
+STRAY_MID = 0.15
+#: a small round spot not counted, this many tile widths clear of the bar in a half read
+#: blank beside it, makes the reading unsure
+WEAK_BLANK_CLEAR = 0.2
 LEFT_OUT_END = 0.4
 #: a blob counted as several pips must be at least this many single pips' area, or the
 #: reading is unsure (_read_tile)
@@ -2893,14 +2902,20 @@ def _clear_slanted_rests(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, split:
 #: a spinner on the bar's line lies within this many tile widths of the bar's x at the
 #: middle (a line slanted by at most 0.7 over a quarter of the width, and BAR_REST)
 SPINNER_NEAR = 0.3
+#: a spot on the bar's line within BAR_END_NEAR tile widths of an end of the bar found, and
+#: under BAR_END_AREA of the other spots' median area, is the bar's end — where the bar found
+#: spans BAR_END_SPAN of the width (beside a bar found over half of it, a pip may lie there)
+BAR_END_NEAR = 0.15
+BAR_END_AREA = 0.6
+BAR_END_SPAN = 0.6
 
 
 def _clear_spinner_on_bar(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, split: float, Wc: int) -> tuple | None:
     """Clear from ``bw`` a small spot (under SPINNER_AREA of the median of the others) lying
     on the line of the divider bar found (``bar_mask``, within BAR_REST of a tile width),
     in the middle half of the width: the bar's spinner, off the outline's middle where the
-    outline takes in a side or a strip of table.  Returns ``cc`` if nothing was cleared,
-    else None.
+    outline takes in a side or a strip of table — or at an end of the bar found, under
+    BAR_END_AREA of it: the bar's end.  Returns ``cc`` if nothing was cleared, else None.
 
     >>> bw = np.zeros((48, 96), np.uint8); bar = np.zeros_like(bw)
     >>> bar[2:46, 47:50] = 255                          # the bar found
@@ -2913,17 +2928,22 @@ def _clear_spinner_on_bar(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, split
     if n < 4:
         return cc
     a_ = st[1:, cv2.CC_STAT_AREA].astype(np.float64)
-    # (first, cheaply: a spot small against the largest, near the bar's middle — most
-    # faces have none, and the bar's line need not be fitted)
-    if not np.any((a_ < SPINNER_AREA * a_.max()) & (np.abs(ce[1:, 1] - Wc / 2.0) < 0.25 * Wc) &
-                  (np.abs(ce[1:, 0] - split) < SPINNER_NEAR * Wc)):
+    # (first, cheaply: a spot small against the largest, near the bar — most faces have
+    # none, and the bar's line need not be fitted)
+    if not np.any((a_ < BAR_END_AREA * a_.max()) & (np.abs(ce[1:, 0] - split) < SPINNER_NEAR * Wc)):
         return cc
     ys, xs = np.nonzero(bar_mask)
     if ys.max() - ys.min() < 4:
         return cc
     sl, x0 = np.polyfit(ys.astype(np.float64), xs.astype(np.float64), 1)
-    on = (np.abs(ce[1:, 0] - (x0 + sl * ce[1:, 1])) < BAR_REST * Wc) & (np.abs(ce[1:, 1] - Wc / 2.0) < 0.25 * Wc)
-    gone = [k + 1 for k in np.nonzero(on)[0] if a_[k] < SPINNER_AREA * float(np.median(np.delete(a_, k)))]
+    on = np.abs(ce[1:, 0] - (x0 + sl * ce[1:, 1])) < BAR_REST * Wc
+    # (in the middle half of the width, its spinner; or at an end of the bar found, its end,
+    # wider than the bar and so no thin rest of it — a slanted bar's end read as a pip, 22819)
+    mid = np.abs(ce[1:, 1] - Wc / 2.0) < 0.25 * Wc
+    end = (np.minimum(np.abs(ce[1:, 1] - ys.min()), np.abs(ce[1:, 1] - ys.max())) < BAR_END_NEAR * Wc) & (
+        ys.max() - ys.min() >= BAR_END_SPAN * Wc)
+    gone = [k + 1 for k in np.nonzero(on & (mid | end))[0]
+            if a_[k] < (SPINNER_AREA if mid[k] else BAR_END_AREA) * float(np.median(np.delete(a_, k)))]
     if not gone:
         return cc
     bw[np.isin(lbl, gone)] = 0
@@ -3426,6 +3446,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     suspects: list[int] = []  # blobs counted as several pips no bigger than the single ones
     q_once = quality  # the quality were they counted a pip fewer
     left_any = False
+    stray = 0.0  # the biggest strong blob left out inside the face (below)
     if pips:
         med = _one_pip_area(pips, comp_ids, along3)
         # (one pip's area for pips run together on a diagonal: the round spots' — such a
@@ -3493,11 +3514,16 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # band along an edge has its centre near it, a bevel's ring round the face in it)
         cx_, cy_ = cents[:, 0], cents[:, 1]
         e_, f_ = LEFT_OUT_EDGE * Wc, LEFT_OUT_END * Wc
-        left = ~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & (((x0s > m + 1) & (y0s > m + 1) & (
-            x0s + stats[:, 2] < Lc - m - 1) & (y0s + stats[:, 3] < Wc - m - 1)) | (
-            (cx_ > f_) & (cx_ < Lc - f_) & (cy_ > e_) & (cy_ < Wc - e_) & (ws_ <= 0.5 * Lc) &
-            (as_ >= 0.25 * ws_ * hs_)))
+        inside_ = ((x0s > m + 1) & (y0s > m + 1) & (x0s + stats[:, 2] < Lc - m - 1) & (
+            y0s + stats[:, 3] < Wc - m - 1)) | ((cx_ > f_) & (cx_ < Lc - f_) & (cy_ > e_) & (
+                cy_ < Wc - e_) & (ws_ <= 0.5 * Lc) & (as_ >= 0.25 * ws_ * hs_))
+        left = ~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & inside_
         left[0] = False
+        # (and the biggest such blob of any size about the middle line, where a spotted
+        # back's end spots are not: see its middle spot below)
+        stray_ = ~keep & strong & inside_ & (np.abs(cy_ - Wc / 2.0) < STRAY_MID * Wc)
+        stray_[0] = False
+        stray = float(as_[stray_].max()) if stray_.any() else 0.0
         if left.any():
             quality = min(quality, 0.5)
             left_any = True
@@ -3534,7 +3560,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             # spinner left of its bar, 20079 — a spotted back's ends lie across the tile)
             spots_back = True
         elif near and len(pips) == 1 and abs(pips[0][1] - Wc / 2) < 0.15 * Wc and (
-                pips[0][2] or abs(pips[0][0] - Lc / 2) < 0.15 * Wc):
+                pips[0][2] or abs(pips[0][0] - Lc / 2) < 0.15 * Wc) and stray < STRAY_SPOT * pips[0][3]:
             # only the red middle spot survived (or the middle spot alone, right at the
             # centre, where no face has a pip: darker than a light body while the white
             # spots are lighter, of another polarity, and too dark to show its red)
@@ -3605,12 +3631,13 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if rd2 is not None and rd2.face == "up":
                 return rd2
             quality = 0.5
-        elif not spots_back and dark_pips is None and chosen and body_L >= GLARE_BODY_L and \
+        elif not spots_back and dark_pips is None and body_L >= GLARE_BODY_L and \
                 (n_clip := _clipped_pips(L, inner, body_L, Lc, Wc)):
             # a face in a glare, its pips clipped at white: less contrast than the level's
-            # floor, and too little above the body for light pips to be chosen.  Read as
-            # light pips at a lower level, taken if that finds every clipped spot (scene3d
-            # 20786: 2-2s read as backs at 0.95)
+            # floor, and too little above the body for light pips to be chosen (or chosen,
+            # and below the level: big pale pips on a pale blue body, 22822).  Read as light
+            # pips at a lower level, taken if that finds every clipped spot (scene3d 20786:
+            # 2-2s read as backs at 0.95)
             rd2 = _read_tile(img, corners, style, aspect_hint, debug, seams=seams, trim=False,
                              dark_pips=False, glare=True)
             if rd2 is not None and rd2.face == "up" and rd2.n_pips >= n_clip:
@@ -3636,6 +3663,16 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             n_total = sum(counted)
             red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
             quality = min(q_once, 0.5) if left_any else q_once
+    if has_bar and min(h1, h2) == 0 and max(h1, h2) > 0:
+        # a blank half beside the bar holding a small round spot above the level, too
+        # small or faint to be counted: a pip missed (a small, dull red 1 on a black body:
+        # 5-1 read 5-0, 22988)
+        spot = (as_ >= amin) & (as_ >= 0.55 * ws_ * hs_) & (long_ <= 1.4 * short_) & (long_ <= 0.4 * Wc)
+        spot[0] = False
+        spot[comp_ids] = False
+        xs_ = cents[spot, 0]
+        if np.any(xs_ < split - WEAK_BLANK_CLEAR * Wc) if h1 == 0 else np.any(xs_ > split + WEAK_BLANK_CLEAR * Wc):
+            quality = min(quality, 0.5)
     amb = 0
     if not has_bar:
         for k, p in zip(counted, pips, strict=True):
