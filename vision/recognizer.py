@@ -4403,6 +4403,13 @@ def _reads_whole(rd: _Read, min_pips: int = FIRST_READ_MIN_PIPS, red: bool = Fal
     return _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF
 
 
+def _whole_unpainted(rd: _Read) -> bool:
+    """Would ``rd`` read whole (:func:`_reads_whole`, any number of pips) in an unpainted
+    set, and in die layouts, with no blank half (a pip missed there names a tile too)?"""
+    return rd.face == "up" and not rd.cut_pip and rd.quality >= 1.0 and rd.layout_ok and min(rd.halves) >= 1 and \
+        _name_and_confidence(rd, False)[2] >= UNPAINTED_WHOLE
+
+
 def _scene_western(raw: list, style: str) -> bool:
     ups = [rd for _, rd, _ in raw if rd.face == "up" and not rd.aside]  # (a short face's bar may not show)
     return style == "western" or (style == "auto" and bool(ups) and sum(rd.has_bar for rd in ups) >= 0.5 * len(ups))
@@ -5449,6 +5456,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     sure_read: dict[int, int] = {}  # the pieces of splits taken as sure: where in raw
     plain_backs: list[tuple] = []  # plain backs on their own outline (not re-cut by colour)
     tent_read: dict[int, tuple] = {}
+    loose_unpainted: list[tuple] = []  # loose faces whole but for their red (see below)
     for rect in rects + [p for g in groups for alt in g for p in alt]:
         c0 = _order_corners(rect) / s
         if float(np.linalg.norm(c0[1] - c0[0])) < MIN_TILE_FRAC * frame_long:
@@ -5554,7 +5562,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # a narrow face still narrow after its re-cut must read whole and consistent
             # (an outline run on over a cell of a checked cloth of the tile's own colour
             # reads the cell as part of a half); a back, its spots on an outline of a tile's
-            # proportions
+            # proportions.  A loose face whole but for its red pips waits for the frame's
+            # evidence: in an unpainted set it is whole (below)
+            if id(rect) in loose_ids and pattern is None and not occ and _whole_unpainted(rd):
+                loose_unpainted.append((corners, rd, occ))
             continue
         if pattern is not None:
             # no tile holds the cloth's coloured cells: an outline that does holds a piece of
@@ -5692,6 +5703,12 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     if painted is None:
         painted = any_red or eff_style == "chinese"
     red_reliable = painted or params.red_pip_bgr is not None or bool(context and context.red_reliable)
+    if not red_reliable and loose_unpainted:
+        # a frame of an unpainted set: its loose faces that read whole but for their red
+        # pips are whole (four of a Western set with blue pips on grey dotted paper, 22787,
+        # were dropped for want of red)
+        polys = [c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in raw]
+        raw.extend(t for t in loose_unpainted if not _mostly_over(t[0], polys))
     if up_len is not None and len(raw) >= 2:
         raw.extend(_pip_fallback(image_bgr, small, gray_small, s, raw, style, aspect_hint, red_reliable, hand_mask,
                                  planes_small))
