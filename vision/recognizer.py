@@ -45,6 +45,7 @@ LEFT_OUT_PIPS = 1.5
 #: ... inside: its box within the margin, or its centre this many tile widths from the
 #: sides, and LEFT_OUT_END from the ends (a half's pips have their centre further in)
 LEFT_OUT_EDGE = 0.25
+LEFT_OUT_END = 0.4
 #: a spot alone near the centre is no spotted back's middle spot (its white ones lost) where
 #: a strong blob left out inside the face, its centre within STRAY_MID tile widths of the
 #: middle line, has STRAY_SPOT of its area: pips run together (a black 3-1's diagonal of
@@ -54,7 +55,6 @@ STRAY_MID = 0.15
 #: a small round spot not counted, this many tile widths clear of the bar in a half read
 #: blank beside it, makes the reading unsure
 WEAK_BLANK_CLEAR = 0.2
-LEFT_OUT_END = 0.4
 #: a blob counted as several pips must be at least this many single pips' area, or the
 #: reading is unsure (_read_tile)
 SPLIT_AREA = 1.35
