@@ -2908,6 +2908,9 @@ SPINNER_NEAR = 0.3
 BAR_END_NEAR = 0.15
 BAR_END_AREA = 0.6
 BAR_END_SPAN = 0.6
+#: a bar found inside a blob of the pip mask wider than this many tile widths (pips run
+#: together, grain) is no bar to trust: the reading is unsure
+BAR_BLOB_WIDE = 0.75
 
 
 def _clear_spinner_on_bar(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, split: float, Wc: int) -> tuple | None:
@@ -3307,8 +3310,16 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 bw = cv2.bitwise_and(bw, cv2.bitwise_not(cv2.dilate(mask_t, _K3SQ)))
                 cc = _clear_spots_at(bw, _components8(bw), x_t, Wc / 2.0, BAR_CLEAR * Wc)
                 cc = _clear_bar_rests(bw, cc if cc is not None else _components8(bw), x_t, slope_t, Wc)
+    bar_in_blob = False
     if bar_mask is not None:
         has_bar = True
+        # (a bar found inside a blob much wider than a bar: 23016, a blue 5-3 whose 5 ran
+        # into one blob with the grain round it, a "bar" found in it at 0.68 of the length,
+        # read 1-0 at 0.9 — BAR_BLOB_WIDE)
+        _, l_b, s_b, _ = cc if cc is not None else _components8(bw)
+        ks = np.unique(l_b[bar_mask > 0])
+        ks = ks[ks > 0]
+        bar_in_blob = bool(len(ks)) and int(s_b[ks, cv2.CC_STAT_WIDTH].max()) > BAR_BLOB_WIDE * Wc
         if seams:
             ys_, xs_ = np.nonzero(bar_mask)
             kb = int(la[ys_[len(ys_) // 2], xs_[len(xs_) // 2]])
@@ -3442,7 +3453,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                     comp_ids.append(k)
                     pips.append((px, py, False, one_a))
                 keep[k] = True
-    quality = 0.5 if cut_pip else 1.0
+    quality = 0.5 if cut_pip or bar_in_blob else 1.0
     suspects: list[int] = []  # blobs counted as several pips no bigger than the single ones
     q_once = quality  # the quality were they counted a pip fewer
     left_any = False

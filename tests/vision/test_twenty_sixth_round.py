@@ -100,3 +100,12 @@ def test_loose_faces_of_an_unpainted_set_are_whole_without_red():
     # In a frame of an unpainted set they are whole without
     assert_read_right(*read_scene3d(22787, 24), (((490, 672), [6, 4]), ((250, 666), [5, 1]),
                                                  ((573, 161), [5, 4]), ((990, 232), [4, 2])))
+
+
+def test_a_bar_found_inside_a_blob_of_pips_is_not_trusted():
+    # scene3d 23016: a blue Western 5-3 whose 5 ran into one blob with the grain round it;
+    # a vertical run through that blob was taken for the bar, at 0.68 of the length, and
+    # the tile read 1-0 at 0.9.  A bar inside a blob much wider than a bar makes it unsure
+    labels, tl, readings = read_scene3d(23016, 24)
+    r = _at(readings, (375, 476))
+    assert r.uncertain or sorted(r.pips) == [3, 5], r
