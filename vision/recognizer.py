@@ -92,20 +92,6 @@ CLEAN_FILL = 0.9
 #: At most this many blobs are tried as rows of touching tiles (most rectangular first).
 MAX_SPLIT_TRIES = 150
 _LOCAL = threading.local()  # per-thread scratch: recognize() may run in several threads
-
-
-def _ids(objs) -> set[int]:
-    """The ids of ``objs`` (rectangles tagged in ``_LOCAL`` for analyze), each kept alive
-    until the next frame's analysis begins: an id is unique only among live objects, and a
-    rectangle made, tagged and dropped would lend its tag to one made later at its address
-    — how a frame was read depended on the frames read before it (scene3d 22078 after 22077
-    lost a 5-1)."""
-    objs = list(objs)
-    alive = getattr(_LOCAL, "alive", None)
-    if alive is None:
-        alive = _LOCAL.alive = []
-    alive.extend(objs)
-    return {id(o) for o in objs}
 #: At most this many groups of touching tiles per frame are split by reading the pieces.
 MAX_TENTATIVE = 12
 #: A tile's long side is at least this share of the image's long side.
@@ -235,6 +221,20 @@ DIAG_RUN_APART = 0.8
 #: (a disc fills 0.785, one cut ragged by the level 0.6; two pips run together on a
 #: diagonal 0.55 or less)
 ROUND_FILL = 0.58
+
+
+def _ids(objs) -> set[int]:
+    """The ids of ``objs`` (rectangles tagged in ``_LOCAL`` for analyze), each kept alive
+    until the next frame's analysis begins: an id is unique only among live objects, and a
+    rectangle made, tagged and dropped would lend its tag to one made later at its address
+    — how a frame was read depended on the frames read before it (scene3d 22078 after 22077
+    lost a 5-1)."""
+    objs = list(objs)
+    alive = getattr(_LOCAL, "alive", None)
+    if alive is None:
+        alive = _LOCAL.alive = []
+    alive.extend(objs)
+    return {id(o) for o in objs}
 
 
 @dataclass(frozen=True)
@@ -2931,20 +2931,23 @@ def _clear_spinner_on_bar(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, split
     if n < 4:
         return cc
     a_ = st[1:, cv2.CC_STAT_AREA].astype(np.float64)
-    # (first, cheaply: a spot small against the largest, near the bar — most faces have
-    # none, and the bar's line need not be fitted)
-    if not np.any((a_ < BAR_END_AREA * a_.max()) & (np.abs(ce[1:, 0] - split) < SPINNER_NEAR * Wc)):
-        return cc
-    ys, xs = np.nonzero(bar_mask)
-    if ys.max() - ys.min() < 4:
-        return cc
-    sl, x0 = np.polyfit(ys.astype(np.float64), xs.astype(np.float64), 1)
-    on = np.abs(ce[1:, 0] - (x0 + sl * ce[1:, 1])) < BAR_REST * Wc
+    _, y_lo, _, h_b = cv2.boundingRect(bar_mask)
+    y_hi = y_lo + h_b - 1
     # (in the middle half of the width, its spinner; or at an end of the bar found, its end,
     # wider than the bar and so no thin rest of it — a slanted bar's end read as a pip, 22819)
     mid = np.abs(ce[1:, 1] - Wc / 2.0) < 0.25 * Wc
-    end = (np.minimum(np.abs(ce[1:, 1] - ys.min()), np.abs(ce[1:, 1] - ys.max())) < BAR_END_NEAR * Wc) & (
-        ys.max() - ys.min() >= BAR_END_SPAN * Wc)
+    end = (np.minimum(np.abs(ce[1:, 1] - y_lo), np.abs(ce[1:, 1] - y_hi)) < BAR_END_NEAR * Wc) & (
+        y_hi - y_lo >= BAR_END_SPAN * Wc)
+    # (first, cheaply: such a spot small against the largest, near the bar — most faces
+    # have none, and the bar's line need not be fitted)
+    if not np.any(((mid & (a_ < SPINNER_AREA * a_.max())) | (end & (a_ < BAR_END_AREA * a_.max()))) &
+                  (np.abs(ce[1:, 0] - split) < SPINNER_NEAR * Wc)):
+        return cc
+    if y_hi - y_lo < 4:
+        return cc
+    ys, xs = np.nonzero(bar_mask)
+    sl, x0 = np.polyfit(ys.astype(np.float64), xs.astype(np.float64), 1)
+    on = np.abs(ce[1:, 0] - (x0 + sl * ce[1:, 1])) < BAR_REST * Wc
     gone = [k + 1 for k in np.nonzero(on & (mid | end))[0]
             if a_[k] < (SPINNER_AREA if mid[k] else BAR_END_AREA) * float(np.median(np.delete(a_, k)))]
     if not gone:
@@ -3316,10 +3319,16 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # (a bar found inside a blob much wider than a bar: 23016, a blue 5-3 whose 5 ran
         # into one blob with the grain round it, a "bar" found in it at 0.68 of the length,
         # read 1-0 at 0.9 — BAR_BLOB_WIDE)
-        _, l_b, s_b, _ = cc if cc is not None else _components8(bw)
-        ks = np.unique(l_b[bar_mask > 0])
-        ks = ks[ks > 0]
-        bar_in_blob = bool(len(ks)) and int(s_b[ks, cv2.CC_STAT_WIDTH].max()) > BAR_BLOB_WIDE * Wc
+        if cc is not None:  # (pieces of blobs of bw, _broken_bar: its components made)
+            _, l_b, s_b, _ = cc
+            ks = np.unique(l_b[bar_mask > 0])
+            ks = ks[ks > 0]
+            blob_w = int(s_b[ks, cv2.CC_STAT_WIDTH].max()) if len(ks) else 0
+        else:  # (one piece of bw opened, inside one blob of bw: its box by a flood fill)
+            y_b, x_b = np.argwhere(bar_mask)[0]
+            blob_w = cv2.floodFill(bw, np.zeros((Wc + 2, Lc + 2), np.uint8), (int(x_b), int(y_b)), 0,
+                                   flags=8 | cv2.FLOODFILL_MASK_ONLY)[3][2]
+        bar_in_blob = blob_w > BAR_BLOB_WIDE * Wc
         if seams:
             ys_, xs_ = np.nonzero(bar_mask)
             kb = int(la[ys_[len(ys_) // 2], xs_[len(xs_) // 2]])
@@ -3457,7 +3466,6 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     suspects: list[int] = []  # blobs counted as several pips no bigger than the single ones
     q_once = quality  # the quality were they counted a pip fewer
     left_any = False
-    stray = 0.0  # the biggest strong blob left out inside the face (below)
     if pips:
         med = _one_pip_area(pips, comp_ids, along3)
         # (one pip's area for pips run together on a diagonal: the round spots' — such a
@@ -3530,11 +3538,6 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 cy_ < Wc - e_) & (ws_ <= 0.5 * Lc) & (as_ >= 0.25 * ws_ * hs_))
         left = ~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & inside_
         left[0] = False
-        # (and the biggest such blob of any size about the middle line, where a spotted
-        # back's end spots are not: see its middle spot below)
-        stray_ = ~keep & strong & inside_ & (np.abs(cy_ - Wc / 2.0) < STRAY_MID * Wc)
-        stray_[0] = False
-        stray = float(as_[stray_].max()) if stray_.any() else 0.0
         if left.any():
             quality = min(quality, 0.5)
             left_any = True
@@ -3571,10 +3574,15 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             # spinner left of its bar, 20079 — a spotted back's ends lie across the tile)
             spots_back = True
         elif near and len(pips) == 1 and abs(pips[0][1] - Wc / 2) < 0.15 * Wc and (
-                pips[0][2] or abs(pips[0][0] - Lc / 2) < 0.15 * Wc) and stray < STRAY_SPOT * pips[0][3]:
+                pips[0][2] or abs(pips[0][0] - Lc / 2) < 0.15 * Wc) and not np.any((
+                    ~keep & strong & inside_ & (np.abs(cents[:, 1] - Wc / 2.0) < STRAY_MID * Wc) &
+                    (as_ >= STRAY_SPOT * pips[0][3]))[1:]):
             # only the red middle spot survived (or the middle spot alone, right at the
             # centre, where no face has a pip: darker than a light body while the white
             # spots are lighter, of another polarity, and too dark to show its red)
+            # — unless a strong blob left out inside the face (``inside_``, above) lies about
+            # the middle line, where a spotted back's end spots are not, and has STRAY_SPOT
+            # of the spot's area: pips run together (22772)
             spots_back = True
         elif len(pips) == 3 and _spots_through_centre(pips, Lc, Wc):
             spots_back = True  # the back's diagonal, longer than the tile is wide
@@ -3678,7 +3686,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # a blank half beside the bar holding a small round spot above the level, too
         # small or faint to be counted: a pip missed (a small, dull red 1 on a black body:
         # 5-1 read 5-0, 22988)
-        spot = (as_ >= amin) & (as_ >= 0.55 * ws_ * hs_) & (long_ <= 1.4 * short_) & (long_ <= 0.4 * Wc)
+        spot = (as_ >= amin) & _pip_sized(ws_, hs_, as_, Wc, least=0.0)
         spot[0] = False
         spot[comp_ids] = False
         xs_ = cents[spot, 0]
@@ -3836,10 +3844,11 @@ def _pip_level(resp: np.ndarray) -> float:
     return max(24.0, min(0.28 * float(resp.max()), 70.0))
 
 
-def _pip_sized(w: np.ndarray, h: np.ndarray, a: np.ndarray, Wc: int, most: float = 0.4) -> np.ndarray:
+def _pip_sized(w: np.ndarray, h: np.ndarray, a: np.ndarray, Wc: int, most: float = 0.4,
+               least: float = 0.12) -> np.ndarray:
     """Which components (box ``w`` x ``h``, area ``a``) are round, solid and pip-sized in a
-    crop ``Wc`` across (``most`` of it across at most)."""
-    return (0.12 * Wc <= w) & (w <= most * Wc) & (0.12 * Wc <= h) & (h <= most * Wc) & \
+    crop ``Wc`` across (``least`` to ``most`` of it across)."""
+    return (least * Wc <= w) & (w <= most * Wc) & (least * Wc <= h) & (h <= most * Wc) & \
         (a >= 0.55 * w * h) & (np.maximum(w, h) <= 1.4 * np.minimum(w, h))
 
 
@@ -4401,15 +4410,19 @@ FIRST_READ_MIN_PIPS = 4
 PAIR_BACK_PIPS = 2
 
 
-def _reads_whole(rd: _Read, min_pips: int = FIRST_READ_MIN_PIPS, red: bool = False) -> bool:
+def _reads_whole(rd: _Read, min_pips: int = FIRST_READ_MIN_PIPS, red: bool = False,
+                 unpainted: bool | None = None) -> bool:
     """A face-up reading with every pip whole and round, enough pips (``min_pips``), and
     halves that agree with the pip total and red count (checked as if red were painted: an
-    unpainted set falls back to the re-cut) — or, while the groups of a frame whose tiles
-    read alone show an unpainted set are resolved (``_LOCAL.unpainted``, _resolve_groups),
-    halves that name a tile in die layouts (``red``: the red count asked for all the same)."""
+    unpainted set falls back to the re-cut) — or, in an unpainted set (``unpainted``; None:
+    while the groups of a frame whose tiles read alone show one are resolved,
+    ``_LOCAL.unpainted``, _resolve_groups), halves that name a tile in die layouts (``red``:
+    the red count asked for all the same)."""
     if rd.face != "up" or rd.cut_pip or rd.quality < 1.0 or rd.n_pips < min_pips:
         return False
-    if not red and getattr(_LOCAL, "unpainted", False):
+    if unpainted is None:
+        unpainted = getattr(_LOCAL, "unpainted", False)
+    if not red and unpainted:
         return _name_and_confidence(rd, False)[2] >= UNPAINTED_WHOLE
     return _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF
 
@@ -4417,8 +4430,7 @@ def _reads_whole(rd: _Read, min_pips: int = FIRST_READ_MIN_PIPS, red: bool = Fal
 def _whole_unpainted(rd: _Read) -> bool:
     """Would ``rd`` read whole (:func:`_reads_whole`, any number of pips) in an unpainted
     set, and in die layouts, with no blank half (a pip missed there names a tile too)?"""
-    return rd.face == "up" and not rd.cut_pip and rd.quality >= 1.0 and rd.layout_ok and min(rd.halves) >= 1 and \
-        _name_and_confidence(rd, False)[2] >= UNPAINTED_WHOLE
+    return _reads_whole(rd, 0, unpainted=True) and rd.layout_ok and min(rd.halves) >= 1
 
 
 def _scene_western(raw: list, style: str) -> bool:
