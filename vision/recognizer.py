@@ -3101,6 +3101,72 @@ def _smear(lbl: np.ndarray, stats: np.ndarray, n: int, Wc: int) -> tuple[float, 
     return (0.5 * math.atan2(s_, c), SMEAR_SHRINK * b)
 
 
+#: a pip split in two by a light streak across it: two pieces each thinner than
+#: SPLIT_THIN of the crop's width (and SPLIT_LONG long or more), at most SPLIT_GAP pixels
+#: apart, side by side over SPLIT_OVERLAP of the shorter's extent, together a round
+#: (SPLIT_ROUND) pip's box, SPLIT_FILL of it or more
+SPLIT_THIN = 0.09
+SPLIT_LONG = 0.06
+SPLIT_GAP = 2
+SPLIT_OVERLAP = 0.6
+SPLIT_ROUND = 1.5
+SPLIT_FILL = 0.45
+
+
+def _join_split_pips(lbl: np.ndarray, stats: np.ndarray, cents: np.ndarray, resp: np.ndarray,
+                     level: float, Wc: int) -> tuple:
+    """The components with each pip split in two by a highlight across it (a domed pip lit
+    so that a light streak runs through its middle: 23133, a 4-3 whose split pips were
+    dropped as slivers, read as a spotted back from the three left) joined into one: the
+    second piece's pixels relabelled as the first's, its stats zeroed.  Pieces are strong
+    (some response at ``level``) and thin; the arrays are copied only when a pair joins.
+
+    >>> bw = np.zeros((48, 100), np.uint8)
+    >>> bw[10:18, 20:23] = 255; bw[10:18, 24:28] = 255    # a pip cut by a 1-px streak
+    >>> n, lbl, st, ce = _components8(bw)
+    >>> lbl2, st2, ce2 = _join_split_pips(lbl, st, ce, bw, 100.0, 48)
+    >>> st2[1].tolist(), st2[2].tolist()
+    ([20, 10, 8, 8, 56], [0, 0, 0, 0, 0])
+    """
+    ws, hs = stats[:, 2], stats[:, 3]
+    thin = np.minimum(ws, hs) < SPLIT_THIN * Wc
+    thin &= (np.maximum(ws, hs) >= SPLIT_LONG * Wc) & (np.maximum(ws, hs) <= 0.4 * Wc)
+    thin[0] = False
+    ids = np.nonzero(thin)[0]
+    if len(ids) < 2:
+        return lbl, stats, cents
+    strong = np.zeros(len(stats), bool)
+    strong[lbl[resp >= level]] = True
+    ids = ids[strong[ids]]
+    copied = False
+    gone: set[int] = set()
+    for a_i, i in enumerate(ids):
+        for j in ids[a_i + 1:]:
+            if i in gone or j in gone:
+                continue
+            xi, yi, wi, hi, ai = (int(v) for v in stats[i])
+            xj, yj, wj, hj, aj = (int(v) for v in stats[j])
+            x0, y0 = min(xi, xj), min(yi, yj)
+            w, h = max(xi + wi, xj + wj) - x0, max(yi + hi, yj + hj) - y0
+            gap_x = max(xi, xj) - min(xi + wi, xj + wj)  # (negative: overlapping)
+            gap_y = max(yi, yj) - min(yi + hi, yj + hj)
+            side = (0 <= gap_x <= SPLIT_GAP and -gap_y >= SPLIT_OVERLAP * min(hi, hj)) or \
+                (0 <= gap_y <= SPLIT_GAP and -gap_x >= SPLIT_OVERLAP * min(wi, wj))
+            if not side or min(w, h) < SPLIT_THIN * Wc or max(w, h) > SPLIT_ROUND * min(w, h) or \
+                    ai + aj < SPLIT_FILL * w * h:
+                continue
+            if not copied:
+                lbl, stats, cents = lbl.copy(), stats.copy(), cents.copy()
+                copied = True
+            sub = lbl[yj : yj + hj, xj : xj + wj]
+            sub[sub == j] = i
+            cents[i] = (cents[i] * ai + cents[j] * aj) / (ai + aj)
+            stats[i] = (x0, y0, w, h, ai + aj)
+            stats[j] = 0
+            gone.add(int(j))
+    return lbl, stats, cents
+
+
 def _one_pip_area(pips: list, comp_ids: list, rows: np.ndarray) -> float:
     """The median area of the spots ``pips`` taken for pips (area last in each), leaving out
     rows of three run together (``rows``, by component: along the tile — or across it too,
@@ -3348,6 +3414,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if debug is not None:
         debug.update(crop=crop, resp=resp, bw=bw.copy(), split=split, has_bar=has_bar)
     n, lbl, stats, cents = cc if cc is not None else _components8(bw)
+    lbl, stats, cents = _join_split_pips(lbl, stats, cents, resp, PIP_PEAK * thr, Wc)
     pip_r_min = 0.035 * Wc
     amin = max(5.0, math.pi * pip_r_min * pip_r_min)
     amax = math.pi * (0.2 * Wc) ** 2
