@@ -3766,6 +3766,11 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 amb += k
     six1 = not has_bar and counted == [1] * 6
     pairs3 = not has_bar and counted == [2, 2, 2] and _long_three_pairs(pips, Lc, Wc)
+    if not has_bar and sorted(counted) == [2, 2, 3] and _long_three_pairs(pips, Lc, Wc) and \
+            max(p[3] for p in pips) <= PAIRS_LIKE * min(p[3] for p in pips) and all(st[2] > st[3] for st in stats_of):
+        # three like blobs along the middle line, at the ends and the middle, one a little
+        # bigger and counted as three: the long 3-3's pairs (23150: read 5-2 at 0.69)
+        counted, n_total, pairs3 = [2, 2, 2], 6, True
     along = (six1 and _long_three_along(pips, Lc, Wc)) or (pairs3 and all(st[2] > st[3] for st in stats_of))
     long3 = along or pairs3 or (six1 and _long_three(pips, Lc, Wc))
     by_layout = 0  # blobs of several pips that the layout counts: no doubt for them
@@ -4275,6 +4280,10 @@ LONG3_END = 0.25
 #: a Chinese 6's two rows of three, run together: their centres this share of the width
 #: apart along the tile or less (_read_face)
 SIX_ROWS_X = 0.15
+
+
+#: the long 3-3's three pairs run together: blobs within this ratio of each other's area
+PAIRS_LIKE = 1.3
 
 
 def _long_three_pairs(pips: list, Lc: int, Wc: int) -> bool:

@@ -37,3 +37,11 @@ def test_a_split_pip_joins_and_two_pips_side_by_side_do_not():
     assert st2[1].tolist() == [20, 10, 8, 8, 56] and st2[2].tolist() == [0, 0, 0, 0, 0]
     assert st2[3].tolist() == stats[3].tolist() and st2[4].tolist() == stats[4].tolist()
     assert np.count_nonzero(lbl2 == 1) == 56 and stats[2, 4] == 32  # (the input left as it was)
+
+
+def test_the_long_three_three_with_a_pair_counted_as_three():
+    # scene3d 23150 and 23313: the long 3-3 on amber, its three pairs run into three blobs
+    # along the middle line, the middle one a little bigger and counted as three: 5-2 at
+    # 0.69 and 0.76
+    assert_read_right(*read_scene3d(23150, 24), (((429, 143), [3, 3]),))
+    assert_read_right(*read_scene3d(23313, 24), (((515, 416), [3, 3]),))
