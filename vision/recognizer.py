@@ -3056,6 +3056,15 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if rd2 is not None and _reads_whole(rd2) and (rd1 is None or rd1.face != "up" or rd2.red >= rd1.red):
         if seams:
             return replace(rd1, high=rd2) if rd1 is not None else None
+        if rd1 is not None and rd1.face == "up" and rd1.n_pips > rd2.n_pips:
+            # fewer pips at the higher level than at the usual one: pips dropped below it (a
+            # 6-4's dull red 4 on an amber body, too dull to count as red: read 6-2, 23169)
+            # — the usual reading where the pips of its 1 and 4 halves, and only they, were
+            # the reddest; else unsure where it lay in a die's layout
+            if rd1.red_rank:
+                return rd1
+            if rd1.layout_ok and 1 <= min(rd1.halves) and max(rd1.halves) <= 6:
+                return replace(rd2, quality=min(rd2.quality, 0.5))
         return rd2
     return rd1
 
@@ -4037,7 +4046,8 @@ def _red_rank(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) 
     A painted set's red pips are those of its 1 and 4 halves: when the absolute test of red
     miscounts them (blue or brown pips on an amber body drift toward red), their ranking by
     a* within the tile still tells — the 6-6's red pips are three in each half.  ``None``
-    when not judged (pips run together, halves no die shows).
+    when not judged (halves no die shows; pips run together, unless only in a half beside
+    RANK_RUNS_RED red pips each seen alone — a 6's rows beside a 4).
 
     >>> pips = [(10, 10, False, 9), (10, 30, False, 9), (30, 20, False, 9), (80, 20, False, 9)]
     >>> _red_rank(pips, [1, 1, 1, 1], np.array([134.0, 136, 133, 146]), 50, 3, 1)   # a 3-1
@@ -4048,12 +4058,18 @@ def _red_rank(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) 
     False
     >>> _red_rank(pips, [1, 1, 1, 1], np.array([141.0, 143, 140, 142]), 50, 2, 2)   # a 2-2: no red half
     True
+    >>> six4 = [(10, 10, False, 27), (10, 30, False, 27)] + [(x, y, False, 9) for x in (70, 90) for y in (10, 30)]
+    >>> _red_rank(six4, [3, 3, 1, 1, 1, 1], np.array([133.0, 134, 146, 147, 145, 146]), 50, 6, 4)  # rows of a 6
+    True
+    >>> _red_rank(pips[2:], [3, 1], np.array([133.0, 146]), 50, 3, 1) is None  # a band as a 3: no rank
+    True
     """
-    if any(k != 1 for k in counted) or not (1 <= h1 <= 6 and 1 <= h2 <= 6):
+    runs = any(k != 1 for k in counted)
+    if not (1 <= h1 <= 6 and 1 <= h2 <= 6):
         return None
     if (h1, h2) == (6, 6):
         # half its pips red, three in each half: six stand above the other six
-        if len(pips) != 12:
+        if len(pips) != 12 or runs:
             return None
         order = np.argsort(pip_a, kind="stable")
         return bool(pip_a[order[6]] - pip_a[order[5]] >= RED_RANK_GAP and
@@ -4061,6 +4077,12 @@ def _red_rank(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) 
     want = _red_wanted(pips, split, h1, h2)
     if want.all():
         return None  # nothing to rank against
+    if runs and (np.count_nonzero(want) < RANK_RUNS_RED or
+                 any(w and k != 1 for w, k in zip(want, counted, strict=True))):
+        # (pips run together ranked only in the other half, against a 4's pips each seen
+        # alone: a 6's rows beside a dull red 4, 23169 — a band counted as a 3 beside a
+        # spotted back's red spot is no 3-1)
+        return None
     if not want.any():
         # no red half: no pip may stand out as redder than the rest
         return bool(len(pips) >= 4 and pip_a.max() - pip_a.min() < RED_RANK_GAP)
@@ -4123,6 +4145,8 @@ def _rank_all_red(raw: list) -> list:
 
 #: the tiles read sure whose white pips set the frame's level for _rank_all_red
 RED_FRAME_MIN = 4
+#: pips run together are ranked only beside this many red pips seen alone (_red_rank)
+RANK_RUNS_RED = 4
 #: the red pips' a* must all stand this far above the other pips' (_red_rank)
 RED_RANK_GAP = 4.0
 #: a reading named by its halves and that ranking (its red count off) keeps this much
