@@ -3681,6 +3681,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # its two ends, the red middle spot (and a highlight on it) taken for a divider bar:
         # no face has two pips on a diagonal through its centre, one in each half
         spots_back = True
+    if not spots_back and not has_bar and counted == [1, 1, 1, 1] and any(
+            sorted(t)[1][2] and _spots_through_centre(list(t), Lc, Wc) for t in itertools.combinations(pips, 3)):
+        # a red spot at the tile's centre between two spots set diagonally through it, and
+        # a speck more (a knot of the grain on a wooden back): a spotted back's three, and
+        # no face has a pip there — unsure (23232: a back read 3-1 at 0.97)
+        quality = min(quality, 0.5)
     # a tile's body is one colour: two halves that differ are two things side by side
     body = cv2.bitwise_and(inner, cv2.bitwise_not(cv2.dilate(bw, _K5)))
     half = int(split)

@@ -55,3 +55,11 @@ def test_a_dull_red_four_is_not_dropped_at_the_higher_level():
     labels, tl, readings = read_scene3d(23035, 24)
     r = _at(readings, (247, 84))
     assert r.uncertain or sorted(r.pips) == [4, 6], r
+
+
+def test_a_spot_at_the_very_centre_makes_a_face_unsure():
+    # scene3d 23232: a spotted back on a wooden body, a knot of its grain taken as a fourth
+    # spot with its three: 3-1 at 0.97.  No face has a pip at the tile's centre
+    labels, tl, readings = read_scene3d(23232, 24)
+    r = _at(readings, (1036, 497))
+    assert r.uncertain or r.face == "down", r
