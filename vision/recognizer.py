@@ -3706,7 +3706,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         if not spots_back and body_L >= FAINT_BODY_L:
             # a face so overexposed that its pips are faint rings (below the level) shows
             # pip-sized spots of a weaker response: not a plain back for sure
-            _, faint = cv2.threshold(resp, FAINT_LEVEL, 255, cv2.THRESH_BINARY)
+            # (a body clipped at white has no noise left: fainter spots are pips' too)
+            _, faint = cv2.threshold(resp, FAINT_LEVEL if body_L < FAINT_CLIPPED_L else FAINT_LEVEL_CLIPPED, 255,
+                                     cv2.THRESH_BINARY)
             # (a pip painted round its rim is a ring, broken where faint: closed and filled,
             # it is a round spot — looked for in both)
             ring = cv2.morphologyEx(faint, cv2.MORPH_CLOSE, _ELL5)
@@ -4489,6 +4491,9 @@ PAINTED_SHARE = 0.3
 #: FAINT_LEVEL may be an overexposed face whose pips are faint: it is reported unsure
 FAINT_BODY_L = 245
 FAINT_LEVEL = 10
+#: ... and at FAINT_LEVEL_CLIPPED on a body at FAINT_CLIPPED_L or more (clipped at white)
+FAINT_CLIPPED_L = 253
+FAINT_LEVEL_CLIPPED = 5
 
 
 #: a spot against the outline this many times longer than wide is a sliver of side or

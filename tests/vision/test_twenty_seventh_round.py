@@ -1,6 +1,6 @@
 """Twenty-seventh round of 2026-11-27 (docs/vision.md, "Pips split by a highlight, the long
-3-3's pairs, a dull red 4, a spot at the centre"): each test fails on the code before the
-round (b437fea)."""
+3-3's pairs, a dull red 4 lost at the higher level, a spotted back with a speck, faces
+clipped at white"): each test fails on the code before the round (b437fea)."""
 
 from __future__ import annotations
 
@@ -63,3 +63,13 @@ def test_a_spot_at_the_very_centre_makes_a_face_unsure():
     labels, tl, readings = read_scene3d(23232, 24)
     r = _at(readings, (1036, 497))
     assert r.uncertain or r.face == "down", r
+
+
+def test_a_face_clipped_at_white_with_faint_spots_is_no_sure_back():
+    # scene3d 23327 and 23208: white faces lit to L* 254-255, their pips faint dots a few
+    # levels below white — under FAINT_LEVEL, so no spots: backs at 0.95.  A body clipped
+    # at white has no noise left: fainter spots count there, and the "back" is unsure
+    for seed, point in ((23327, (265, 316)), (23327, (129, 225)), (23208, (934, 264))):
+        labels, tl, readings = read_scene3d(seed, 24)
+        r = _at(readings, point)
+        assert r.uncertain or r.face == "up", (seed, r)
