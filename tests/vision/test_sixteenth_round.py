@@ -50,7 +50,8 @@ def test_a_bar_found_from_its_thin_parts_judges_nothing():
     # a bar's removal wiped out read 5-0 at 0.9; and in 19206 the bars found tipped the
     # frame to "bars show" and six tiles in rows whose bars do not show were lost
     labels, tl, readings = read_scene3d(950097, 15)
-    assert not sure_near(readings, (669, 628), 0.3 * tl)
+    # (unsure — or, since the twenty-seventh round joined its pips split by a highlight, right)
+    assert all(r.face == "up" and sorted(r.pips) == [1, 3] for r in sure_near(readings, (669, 628), 0.3 * tl))
     assert_read_right(*read_scene3d(950130, 21), (((454, 303), [5, 1]),))
     assert_read_right(*read_scene3d(19206, 24), (((771, 74), [4, 4]), ((780, 111), [5, 3])))
 
