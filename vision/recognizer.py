@@ -3122,31 +3122,28 @@ SPLIT_ROUND = 1.5
 SPLIT_FILL = 0.45
 
 
-def _join_split_pips(lbl: np.ndarray, stats: np.ndarray, cents: np.ndarray, resp: np.ndarray,
-                     level: float, Wc: int) -> tuple:
-    """The components with each pip split in two by a highlight across it (a domed pip lit
-    so that a light streak runs through its middle: 23133, a 4-3 whose split pips were
-    dropped as slivers, read as a spotted back from the three left) joined into one: the
-    second piece's pixels relabelled as the first's, its stats zeroed.  Pieces are strong
-    (some response at ``level``) and thin; the arrays are copied only when a pair joins.
+def _join_split_pips(lbl: np.ndarray, stats: np.ndarray, cents: np.ndarray, strong: np.ndarray,
+                     Wc: int) -> tuple:
+    """The components (and which are ``strong``) with each pip split in two by a highlight
+    across it (a domed pip lit so that a light streak runs through its middle: 23133, a 4-3
+    whose split pips were dropped as slivers, read as a spotted back from the three left)
+    joined into one: the second piece's pixels relabelled as the first's, its stats zeroed.
+    Pieces are strong and thin; the arrays are copied only when a pair joins.
 
     >>> bw = np.zeros((48, 100), np.uint8)
     >>> bw[10:18, 20:23] = 255; bw[10:18, 24:28] = 255    # a pip cut by a 1-px streak
     >>> n, lbl, st, ce = _components8(bw)
-    >>> lbl2, st2, ce2 = _join_split_pips(lbl, st, ce, bw, 100.0, 48)
-    >>> st2[1].tolist(), st2[2].tolist()
-    ([20, 10, 8, 8, 56], [0, 0, 0, 0, 0])
+    >>> lbl2, st2, ce2, strong2 = _join_split_pips(lbl, st, ce, np.array([False, True, True]), 48)
+    >>> st2[1].tolist(), st2[2].tolist(), strong2.tolist()
+    ([20, 10, 8, 8, 56], [0, 0, 0, 0, 0], [False, True, False])
     """
     ws, hs = stats[:, 2], stats[:, 3]
-    thin = np.minimum(ws, hs) < SPLIT_THIN * Wc
+    thin = strong & (np.minimum(ws, hs) < SPLIT_THIN * Wc)
     thin &= (np.maximum(ws, hs) >= SPLIT_LONG * Wc) & (np.maximum(ws, hs) <= 0.4 * Wc)
     thin[0] = False
     ids = np.nonzero(thin)[0]
     if len(ids) < 2:
-        return lbl, stats, cents
-    strong = np.zeros(len(stats), bool)
-    strong[lbl[resp >= level]] = True
-    ids = ids[strong[ids]]
+        return lbl, stats, cents, strong
     copied = False
     gone: set[int] = set()
     for a_i, i in enumerate(ids):
@@ -3165,15 +3162,16 @@ def _join_split_pips(lbl: np.ndarray, stats: np.ndarray, cents: np.ndarray, resp
                     ai + aj < SPLIT_FILL * w * h:
                 continue
             if not copied:
-                lbl, stats, cents = lbl.copy(), stats.copy(), cents.copy()
+                lbl, stats, cents, strong = lbl.copy(), stats.copy(), cents.copy(), strong.copy()
                 copied = True
             sub = lbl[yj : yj + hj, xj : xj + wj]
             sub[sub == j] = i
             cents[i] = (cents[i] * ai + cents[j] * aj) / (ai + aj)
             stats[i] = (x0, y0, w, h, ai + aj)
             stats[j] = 0
+            strong[j] = False
             gone.add(int(j))
-    return lbl, stats, cents
+    return lbl, stats, cents, strong
 
 
 def _one_pip_area(pips: list, comp_ids: list, rows: np.ndarray) -> float:
@@ -3423,7 +3421,10 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if debug is not None:
         debug.update(crop=crop, resp=resp, bw=bw.copy(), split=split, has_bar=has_bar)
     n, lbl, stats, cents = cc if cc is not None else _components8(bw)
-    lbl, stats, cents = _join_split_pips(lbl, stats, cents, resp, PIP_PEAK * thr, Wc)
+    # (a component is strong where its response stands well clear of the level somewhere)
+    strong = np.zeros(n, bool)
+    strong[lbl[resp >= PIP_PEAK * thr]] = True
+    lbl, stats, cents, strong = _join_split_pips(lbl, stats, cents, strong, Wc)
     pip_r_min = 0.035 * Wc
     amin = max(5.0, math.pi * pip_r_min * pip_r_min)
     amax = math.pi * (0.2 * Wc) ** 2
@@ -3468,8 +3469,6 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     x0_, y0_ = stats[:, 0], stats[:, 1]
     x1_, y1_ = x0_ + stats[:, 2], y0_ + stats[:, 3]
     n_red = ii[y1_, x1_] - ii[y0_, x1_] - ii[y1_, x0_] + ii[y0_, x0_]
-    strong = np.zeros(n, bool)
-    strong[lbl[resp >= PIP_PEAK * thr]] = True
     for k in np.nonzero(keep)[0]:
         a_ = stats[k, 4]
         if not strong[k] and n_red[k] < 0.3 * a_:

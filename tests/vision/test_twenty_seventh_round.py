@@ -33,7 +33,7 @@ def test_a_split_pip_joins_and_two_pips_side_by_side_do_not():
     bw[30:38, 40:43] = 255
     bw[30:38, 50:53] = 255  # two thin specks seven pixels apart: not one pip
     n, lbl, stats, cents = R._components8(bw)
-    lbl2, st2, _ = R._join_split_pips(lbl, stats, cents, bw, 100.0, 48)
+    lbl2, st2, _, _ = R._join_split_pips(lbl, stats, cents, np.ones(len(stats), bool), 48)
     assert st2[1].tolist() == [20, 10, 8, 8, 56] and st2[2].tolist() == [0, 0, 0, 0, 0]
     assert st2[3].tolist() == stats[3].tolist() and st2[4].tolist() == stats[4].tolist()
     assert np.count_nonzero(lbl2 == 1) == 56 and stats[2, 4] == 32  # (the input left as it was)
