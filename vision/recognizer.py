@@ -3686,6 +3686,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # a speck more (a knot of the grain on a wooden back): a spotted back's three, and
         # no face has a pip there — unsure (23232: a back read 3-1 at 0.97)
         quality = min(quality, 0.5)
+    elif not spots_back and not has_bar and len(pips) == 2 and sorted(counted)[0] == 1 < sorted(counted)[1] and \
+            _at_centre(pips[counted.index(1)], Lc, Wc):
+        # a single spot at the tile's centre, where no face has a pip, beside one blob
+        # counted as several: a spotted back's middle spot and a band of its side or shadow
+        # (22533: amber backs read 3-1 at 0.81 in a frame judged unpainted) — unsure
+        quality = min(quality, 0.5)
     # a tile's body is one colour: two halves that differ are two things side by side
     body = cv2.bitwise_and(inner, cv2.bitwise_not(cv2.dilate(bw, _K5)))
     half = int(split)

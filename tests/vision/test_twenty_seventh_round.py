@@ -1,6 +1,8 @@
 """Twenty-seventh round of 2026-11-27 (docs/vision.md, "Pips split by a highlight, the long
 3-3's pairs, a dull red 4 lost at the higher level, a spotted back with a speck, faces
-clipped at white"): each test fails on the code before the round (b437fea)."""
+clipped at white"): each test fails on the code before the round (b437fea) — but the
+last, which guards against what the round's dull-red item did to 22533 and fails on
+d5ab823."""
 
 from __future__ import annotations
 
@@ -73,3 +75,14 @@ def test_a_face_clipped_at_white_with_faint_spots_is_no_sure_back():
         labels, tl, readings = read_scene3d(seed, 24)
         r = _at(readings, point)
         assert r.uncertain or r.face == "up", (seed, r)
+
+
+def test_a_spot_at_the_centre_beside_a_band_is_no_three_one():
+    # scene3d 22533: spotted backs on amber, their red middle spot at the centre and a band
+    # of the side counted as three beside it — 3-1 at 0.81 in a frame judged unpainted (its
+    # dull red 4s read with no red).  A single spot at the very centre beside one blob
+    # counted as several is unsure
+    labels, tl, readings = read_scene3d(22533, 24)
+    for point in ((637, 530), (759, 45)):
+        r = _at(readings, point)
+        assert r.uncertain or r.face == "down", (point, r)
