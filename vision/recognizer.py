@@ -3680,18 +3680,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # its two ends, the red middle spot (and a highlight on it) taken for a divider bar:
         # no face has two pips on a diagonal through its centre, one in each half
         spots_back = True
-    if not spots_back and not has_bar and counted == [1, 1, 1, 1] and any(
-            sorted(t)[1][2] and _spots_through_centre(list(t), Lc, Wc) for t in itertools.combinations(pips, 3)):
-        # a red spot at the tile's centre between two spots set diagonally through it, and
-        # a speck more (a knot of the grain on a wooden back): a spotted back's three, and
-        # no face has a pip there — unsure (23232: a back read 3-1 at 0.97)
-        quality = min(quality, 0.5)
-    elif not spots_back and not has_bar and len(pips) == 2 and sorted(counted)[0] == 1 < sorted(counted)[1] and \
-            _at_centre(pips[counted.index(1)], Lc, Wc):
-        # a single spot at the tile's centre, where no face has a pip, beside one blob
-        # counted as several: a spotted back's middle spot and a band of its side or shadow
-        # (22533: amber backs read 3-1 at 0.81 in a frame judged unpainted) — unsure
-        quality = min(quality, 0.5)
+    if not spots_back and not has_bar and _back_with_specks(pips, counted, Lc, Wc):
+        quality = min(quality, 0.5)  # (no face has a pip at its centre: unsure)
     # a tile's body is one colour: two halves that differ are two things side by side
     body = cv2.bitwise_and(inner, cv2.bitwise_not(cv2.dilate(bw, _K5)))
     half = int(split)
@@ -3787,13 +3777,14 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if abs(p[0] - split) < 0.07 * Lc:
                 amb += k
     six1 = not has_bar and counted == [1] * 6
-    pairs3 = not has_bar and counted == [2, 2, 2] and _long_three_pairs(pips, Lc, Wc)
-    if not has_bar and sorted(counted) == [2, 2, 3] and _long_three_pairs(pips, Lc, Wc) and \
-            max(p[3] for p in pips) <= PAIRS_LIKE * min(p[3] for p in pips) and all(st[2] > st[3] for st in stats_of):
+    each_along = all(st[2] > st[3] for st in stats_of)  # (every spot longer along the tile)
+    if not has_bar and sorted(counted) == [2, 2, 3] and each_along and \
+            max(p[3] for p in pips) <= PAIRS_LIKE * min(p[3] for p in pips) and _long_three_pairs(pips, Lc, Wc):
         # three like blobs along the middle line, at the ends and the middle, one a little
         # bigger and counted as three: the long 3-3's pairs (23150: read 5-2 at 0.69)
-        counted, n_total, pairs3 = [2, 2, 2], 6, True
-    along = (six1 and _long_three_along(pips, Lc, Wc)) or (pairs3 and all(st[2] > st[3] for st in stats_of))
+        counted, n_total = [2, 2, 2], 6
+    pairs3 = not has_bar and counted == [2, 2, 2] and _long_three_pairs(pips, Lc, Wc)
+    along = (six1 and _long_three_along(pips, Lc, Wc)) or (pairs3 and each_along)
     long3 = along or pairs3 or (six1 and _long_three(pips, Lc, Wc))
     by_layout = 0  # blobs of several pips that the layout counts: no doubt for them
     if along and red == 0 and min(p[0] for p in pips) <= LONG3_END * Lc and \
@@ -4199,6 +4190,26 @@ def _at_centre(p: tuple, Lc: int, Wc: int) -> bool:
     """Does the spot ``p`` (x, y, ...) lie at the very centre of a crop ``Lc`` x ``Wc``
     (CENTRE_SPOT), where no face has a pip?"""
     return abs(p[0] - Lc / 2) < CENTRE_SPOT * Wc and abs(p[1] - Wc / 2) < CENTRE_SPOT * Wc
+
+
+def _back_with_specks(pips: list, counted: list, Lc: int, Wc: int) -> bool:
+    """A spotted back seen with specks beside its spots, at the tile's centre where no face
+    has a pip: four single spots, three of them a red one between two set diagonally through
+    it (a knot of the grain on a wooden back: 23232, read 3-1 at 0.97); or a single spot at
+    the very centre beside one blob counted as several (its middle spot and a band of its
+    side or shadow: 22533, amber backs read 3-1 at 0.81 in a frame judged unpainted).
+
+    >>> _back_with_specks([(30, 34, False, 9), (60, 24, True, 9), (90, 14, False, 9), (40, 10, False, 9)],
+    ...                   [1, 1, 1, 1], 120, 48)
+    True
+    >>> _back_with_specks([(60, 24, False, 9), (100, 8, False, 30)], [1, 3], 120, 48)
+    True
+    >>> _back_with_specks([(30, 24, False, 9), (100, 8, False, 30)], [1, 3], 120, 48)  # a 3-1
+    False
+    """
+    if counted == [1, 1, 1, 1]:
+        return any(sorted(t)[1][2] and _spots_through_centre(list(t), Lc, Wc) for t in itertools.combinations(pips, 3))
+    return len(pips) == 2 and min(counted) == 1 < max(counted) and _at_centre(pips[counted.index(1)], Lc, Wc)
 
 
 #: the middle one of a spotted back's three spots lies this near the outline's centre (in
