@@ -2390,6 +2390,9 @@ class _Read:
     patterned: bool = False
     # a seam along (seam_along) only near a side: outside SEAM_MID of the width about the middle
     seam_side: bool = False
+    # a divider bar found that may be a column of pips run together (_pip_column): read
+    # again with such columns as pips (``column_bars``, :func:`_read_tile`)
+    column_bar: bool = False
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -2697,6 +2700,12 @@ def _bar_line(ys: np.ndarray, xs: np.ndarray, Wc: int) -> tuple[float, float] | 
     return float(slope), float(x0)
 
 
+#: the pieces of a bar _broken_bar finds span this share of the width or more (a face whose
+#: outline takes in its side shows its bar over about 0.55 of the outline's width: scene3d
+#: 23482, a slanted bar missed and counted as a pip, a 3-2 read 3-3 at 0.97)
+BROKEN_BAR_SPAN = 0.5
+
+
 def _broken_bar(bw: np.ndarray, Lc: int, Wc: int, cc: tuple | None = None) -> tuple[float, float, np.ndarray] | None:
     """A divider bar that the vertical opening misses: slanted (an outline sheared by
     perspective, motion blur) or broken in two by a spinner of another colour.  Thin
@@ -2738,7 +2747,7 @@ def _broken_bar(bw: np.ndarray, Lc: int, Wc: int, cc: tuple | None = None) -> tu
         return None
     mask = np.isin(lbl, pieces).astype(np.uint8) * 255
     ys, xs = np.nonzero(mask)
-    if ys.max() - ys.min() < 0.6 * Wc or len(ys) < 0.42 * Wc * 2:
+    if ys.max() - ys.min() < BROKEN_BAR_SPAN * Wc or len(ys) < 0.42 * Wc * 2:
         return None
     line = _bar_line(ys, xs, Wc)
     if line is None:
@@ -2913,6 +2922,69 @@ BAR_END_SPAN = 0.6
 BAR_BLOB_WIDE = 0.75
 
 
+#: a "bar" whose blob of the pip mask is wider than BAR_COLUMN_MID tile widths in most of
+#: its rows and than BAR_COLUMN_W in a quarter of them or more is a column of pips run
+#: together across the tile (a Western 6's or 4's inner column beside a bar that does not
+#: show: scene3d 23390, amber 6-4 and 6-5 read 4-3 and 5-3): a pip is 0.19-0.21 of the
+#: width across where widest; a bar, even blurred, 0.15 or less, its spinner widens a sixth
+#: of its rows at most (21365), and pips that touch it at its ends a third (the real photo
+#: ab_f160's 4-4: a bar three pixels wide in most rows)
+BAR_COLUMN_MID = 0.12
+BAR_COLUMN_W = 0.17
+#: ... and it spans BAR_COLUMN_TALL of the width or more (a 4's or a 6's column of two or
+#: three pips spans 0.7 or more; a spotted back's red middle spot with a highlight's tail
+#: down to the side, taken for a bar as before, less: scene3d 6366)
+BAR_COLUMN_TALL = 0.6
+#: ... or it lies in one spot as wide as tall to BAR_PIP_ROUND, filling BAR_PIP_FILL of its
+#: box: a big round pip (the spotted back's red spot with a highlight's tail, 15 x 22 px, is
+#: not)
+BAR_PIP_ROUND = 0.8
+BAR_PIP_FILL = 0.65
+
+
+def _pip_column(labels: np.ndarray, piece: np.ndarray, y: int, h: int, Wc: int) -> bool:
+    """Whether the piece ``piece`` (a boolean mask) that an opening along the width kept of
+    the pip mask (labelled ``labels``) may be pips, not a divider bar: it lies in a blob
+    wider than a bar in most of its rows — rows ``y`` to ``y + h`` — and as wide as a pip
+    in a quarter of them, spanning BAR_COLUMN_TALL of the width (a column of pips run
+    together); or in one round, solid blob (a big pip as tall as the opening: scene3d
+    21265, a Chinese 1-1's pip at a third of the length taken for the bar, read 1-0).  Not
+    where the blob is wider than BAR_BLOB_WIDE tile widths: pips run together with grain
+    across much of the tile, read unsure for the bar found in it, as before (scene3d 21362,
+    21513).  A bar found so is tried both ways (:func:`_read_tile`, ``column_bars``).
+
+    >>> lab = np.zeros((48, 96), np.uint16)
+    >>> lab[6:42, 40:49] = 1                      # a column nine pixels wide
+    >>> piece = np.zeros((48, 96), bool); piece[6:42, 43:46] = True
+    >>> _pip_column(lab, piece, 6, 36, 48)
+    True
+    >>> lab[6:42, 40:49] = 0; lab[6:42, 44:47] = 1; lab[20:28, 41:50] = 1   # a bar and its spinner
+    >>> _pip_column(lab, piece, 6, 36, 48)
+    False
+    >>> lab[:] = 0; _ = cv2.circle(lab, (44, 24), 10, 1, -1)             # one big round pip
+    >>> _pip_column(lab, piece, 14, 21, 48)
+    True
+    """
+    ks = np.unique(labels[piece])
+    ks = ks[ks > 0]
+    if not len(ks):
+        return False
+    blob = np.isin(labels, ks)
+    cols = np.nonzero(blob.any(axis=0))[0]
+    bw_ = cols[-1] - cols[0] + 1
+    if bw_ > BAR_BLOB_WIDE * Wc:
+        return False
+    rws = np.nonzero(blob.any(axis=1))[0]
+    bh_ = rws[-1] - rws[0] + 1
+    if len(ks) == 1 and min(bw_, bh_) >= BAR_PIP_ROUND * max(bw_, bh_) and \
+            np.count_nonzero(blob) >= BAR_PIP_FILL * bw_ * bh_:
+        return True  # (one round, solid spot)
+    if h < BAR_COLUMN_TALL * Wc:
+        return False  # (shorter than two pips in a column, and not round: a spot with a tail, 6366)
+    rows = blob[y : y + h].sum(axis=1)
+    return float(np.median(rows)) > BAR_COLUMN_MID * Wc and float(np.percentile(rows, 75)) > BAR_COLUMN_W * Wc
+
+
 def _clear_spinner_on_bar(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, split: float, Wc: int) -> tuple | None:
     """Clear from ``bw`` a small spot (under SPINNER_AREA of the median of the others) lying
     on the line of the divider bar found (``bar_mask``, within BAR_REST of a tile width),
@@ -3021,7 +3093,7 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None = None, seams: bool = False, trim: bool = True,
                dark_pips: bool | None = None, high_level: bool = False, messy: bool = True,
-               glare: bool = False, rim_ok: bool = True) -> _Read | None:
+               glare: bool = False, rim_ok: bool = True, column_bars: bool = False) -> _Read | None:
     """``seams``: also look for seam lines in it (a piece of a split group).  ``trim``: read
     the face without bands of another lightness along its edges (_side_bands).
     ``rim_ok``: a line along its trimmed face only near a side is its rim, not a seam
@@ -3037,7 +3109,22 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     whole at the higher level too — its way is tried so only when none reads clean)."""
     grainy: list[bool] | None = [] if messy and not high_level else None
     rd1 = _read_face(img, corners, style, aspect_hint, debug, seams, trim, dark_pips, high_level, grainy,
-                     glare=glare, rim_ok=rim_ok)
+                     glare=glare, rim_ok=rim_ok, column_bars=column_bars)
+    if rd1 is not None and rd1.column_bar and not column_bars:
+        # a "bar" that may be a column of pips run together: read again with such columns
+        # as pips, taken if that reads more pips and names a tile in die layouts (scene3d
+        # 23390: amber 6-4 and 6-5 whose bar does not show, their 6's inner column taken for
+        # it — 4-3 and 5-3 at 0.89; a real set's bar as wide as a pip, or with pips touching
+        # it, read so loses pips: the photos' 6-4 and 0-0 shot darker; an unpainted set's
+        # red count agrees with no 1 or 4, so its bars stay bars)
+        rd_c = _read_tile(img, corners, style, aspect_hint, None, seams=seams, trim=trim, dark_pips=dark_pips,
+                          high_level=high_level, messy=messy, glare=glare, rim_ok=rim_ok, column_bars=True)
+        if rd_c is not None and rd_c.face == "up" and rd_c.n_pips > rd1.n_pips and rd_c.layout_ok and \
+                not rd_c.cut_pip and f"{rd_c.halves[0]}-{rd_c.halves[1]}" in _BY_COUNTS.get(
+                    (sum(rd_c.halves), rd_c.red), ()):
+            # (and its red count agrees: a wide bright bar with its spinner read as three
+            # pips made a 6-1 with a white 1 a 6-4 with no red, scene3d 19332)
+            return rd_c
     if rd1 is not None and rd1.smear is not None:
         # (its spots all drawn out the same way: motion blur — read with them shrunk back;
         # _read_face looks for a smear only in a reading not whole)
@@ -3056,17 +3143,25 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if rd2 is not None and _reads_whole(rd2) and (rd1 is None or rd1.face != "up" or rd2.red >= rd1.red):
         if seams:
             return replace(rd1, high=rd2) if rd1 is not None else None
-        if rd1 is not None and rd1.face == "up" and rd1.n_pips > rd2.n_pips:
-            # fewer pips at the higher level than at the usual one: pips dropped below it (a
-            # 6-4's dull red 4 on an amber body, too dull to count as red: read 6-2, 23169)
-            # — the usual reading where the pips of its 1 and 4 halves, and only they, were
-            # the reddest; else unsure where it lay in a die's layout
-            if rd1.red_rank:
-                return rd1
-            if rd1.layout_ok and 1 <= min(rd1.halves) and max(rd1.halves) <= 6:
-                return replace(rd2, quality=min(rd2.quality, 0.5))
-        return rd2
+        return _higher(rd1, rd2)
     return rd1
+
+
+def _higher(rd1: _Read | None, rd2: _Read) -> _Read:
+    """The reading of a tile read on its own whose higher-level reading ``rd2`` reads whole
+    (and has as many red pips as ``rd1``, the usual level's): ``rd2`` — but where it has
+    fewer pips, pips dropped below the higher level (a 6-4's dull red 4 on an amber body,
+    too dull to count as red: read 6-2, 23169): the usual reading where the pips of its 1
+    and 4 halves, and only they, were the reddest; else ``rd2`` unsure where ``rd1`` lay in
+    a die's layout.  (A piece of a group keeps ``rd2`` aside as ``high``; read on its own
+    after all, or through a trimmed face read as such a piece, the choice is made here —
+    scene3d 23620: an amber 6-4 read 6-1 at 0.97 through its trimmed face's ``high``.)"""
+    if rd1 is not None and rd1.face == "up" and rd1.n_pips > rd2.n_pips:
+        if rd1.red_rank:
+            return rd1
+        if rd1.layout_ok and 1 <= min(rd1.halves) and max(rd1.halves) <= 6:
+            return replace(rd2, quality=min(rd2.quality, 0.5))
+    return rd2
 
 
 #: spots drawn out the same way: at least SMEAR_MIN of them, each SMEAR_ELONG times as long
@@ -3238,10 +3333,17 @@ def _without(gone, *lists: list) -> tuple[list, ...]:
     return tuple([x for i, x in enumerate(lst) if i not in gone] for lst in lists)
 
 
+#: a 1-1 read with its red count off whose pip lies more than this share of the width off
+#: the middle line is unsure: a 1's pip is centred (the right ones read so on 20 ranges lie
+#: within 0.21), a spotted back's outer spots 0.22 of the width off it, and more on an
+#: outline that takes in the side
+ONE_ONE_OFF = 0.24
+
+
 def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None, seams: bool, trim: bool, dark_pips: bool | None, high_level: bool,
                grainy: list | None, smear: tuple[float, float] | None = None, glare: bool = False,
-               rim_ok: bool = True) -> _Read | None:
+               rim_ok: bool = True, column_bars: bool = False) -> _Read | None:
     """One reading of the outline ``corners`` (see :func:`_read_tile`, which reads a grainy
     face again; ``rim_ok`` as there).  ``grainy``: True is added to it when much of the face
     (MESSY_SHARE) lies above the pips' level."""
@@ -3277,7 +3379,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 # (what is left must not be two tiles' parts side by side: a seam along it —
                 # on an outline of its own, one along its middle: SEAM_MID)
                 rd = _read_tile(img, inner_c, style, aspect_hint, debug, seams=True, trim=False,
-                                dark_pips=dark_pips)
+                                dark_pips=dark_pips, column_bars=column_bars)
                 if rd is not None and rd.seam_along:
                     if seams or not rim_ok or not rd.seam_side:
                         return None
@@ -3354,19 +3456,27 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     split = Lc / 2.0
     bar = cv2.morphologyEx(bw, cv2.MORPH_OPEN, vk) if style != "chinese" else None
     bar_mask = None
+    column_bar = False  # (the bar found may be a column of pips: _Read.column_bar)
     slope = 0.0  # the bar's slant: its x moves by slope per pixel across the tile
     if bar is not None and cv2.countNonZero(bar):
         nb, lb, sb, cb = _components8(bar)
         best = None
+        cc_bw = None  # (the components of bw: made when a piece is to be judged)
         for k in range(1, nb):
             x, y, w_, h_, a_ = sb[k]
             cxk = cb[k][0]
             if 0.3 * Lc <= cxk <= 0.7 * Lc and w_ <= 0.25 * Wc and h_ >= bar_len:
                 if best is None or h_ > best[1]:
-                    best = (cxk, h_, k)
+                    if cc_bw is None:
+                        cc_bw = _components8(bw)
+                    column = _pip_column(cc_bw[1], lb == k, y, h_, Wc)
+                    if column and column_bars:
+                        continue
+                    best = (cxk, h_, k, column)
         if best is not None:
             split = float(best[0])
             bar_mask = (lb == best[2]).astype(np.uint8) * 255
+            column_bar = best[3]
     cc = None  # the components of bw, while bw stays as it is
     if bar_mask is None and bar is not None:
         # a bar seen slanted (a sheared outline, motion blur) or broken by a spinner
@@ -3698,6 +3808,18 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             return None
         body_med = (c1 * n1 + c2 * n2) / (n1 + n2)
     if (n_total == 0 and not has_bar) or spots_back:
+        if spots_back and dark_pips is None and quality > 0.5 and \
+                _pips_of_other_polarity(lab, inner, ker, chosen, Wc, Lc, m):
+            # a spotted back's "spots" of the polarity chosen, and pips of the other: specks
+            # of a face whose side or shadow outweighed its pips when the polarity was chosen
+            # (scene3d 23414: a dark 2-2 on red cloth, its side band taken in, two specks
+            # by its bar read as a spotted back's ends — a back at 0.95).  Taken if the face
+            # reads whole with the other polarity, with more pips than a back has spots (a
+            # spotted back's own spots read so may make a whole 2-1: scene3d 6366)
+            rd2 = _read_tile(img, corners, style, aspect_hint, debug, seams=seams, trim=False,
+                             dark_pips=not chosen)
+            if rd2 is not None and rd2.face == "up" and rd2.n_pips > 3 and _reads_whole(rd2):
+                return rd2
         if not spots_back and body_L >= FAINT_BODY_L:
             # a face so overexposed that its pips are faint rings (below the level) shows
             # pip-sized spots of a weaker response: not a plain back for sure
@@ -3833,10 +3955,15 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         lo_x, hi_x = (m, int(split) - 2) if h1 == 0 else (int(split) + 2, Lc - m)
         empty[:, lo_x:hi_x] = inner[:, lo_x:hi_x]
         blank_clean = cv2.minMaxLoc(resp, mask=empty)[1] < EMPTY_HALF_LEVEL * thr
+    if (h1, h2) == (1, 1) and red != 2 and len(pips) == 2 and \
+            max(abs(p[1] - Wc / 2.0) for p in pips) > ONE_ONE_OFF * Wc:
+        # a 1-1 with its red pips not red, a pip far off the middle line: a spotted back's
+        # two white spots, its red middle one lost (scene3d 17239, 19054, 22093: 1-1 at 0.85)
+        quality = min(quality, 0.5)
     rd = _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
                bar_through or line_across, seam_along, layout_ok, long3,
                _red_rank(pips, counted, pip_a, split, h1, h2), *_red_white_a(pips, counted, pip_a, split, h1, h2),
-               mid_run, blank_clean=blank_clean, seam_side=seam_side)
+               mid_run, blank_clean=blank_clean, seam_side=seam_side, column_bar=column_bar)
     if smear is None and not _reads_whole(rd):
         # (looked at only where the reading is not whole: the spots' moments cost)
         smeared = _smear(lbl, stats, n, Wc)
@@ -5743,7 +5870,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             plain_backs.append((corners, rd, occ))
             continue
         if rd.high is not None and id(rect) not in tent_ids:
-            rd = rd.high  # (not a way to be judged among others: read as a tile on its own is)
+            # (not a way to be judged among others: read as a tile on its own is)
+            rd = _higher(replace(rd, high=None), rd.high)
         if id(rect) in tent_ids:
             if rd.face == "up" and not rd.mid_run and id(rect) in pair_ids:
                 # (read whole at once, not looked at for seams: the line across its middle —
