@@ -2391,8 +2391,9 @@ class _Read:
     # a seam along (seam_along) only near a side: outside SEAM_MID of the width about the middle
     seam_side: bool = False
     # a divider bar found that may be a column of pips run together (_pip_column): read
-    # again with such columns as pips (``column_bars``, :func:`_read_tile`)
-    column_bar: bool = False
+    # again with such columns as pips (``column_bars``, :func:`_read_tile`); 2: a column
+    # with necks between its pips
+    column_bar: int = 0
 
 
 _K5 = np.ones((5, 5), np.uint8)
@@ -2940,49 +2941,60 @@ BAR_COLUMN_TALL = 0.6
 #: not)
 BAR_PIP_ROUND = 0.8
 BAR_PIP_FILL = 0.65
+#: a column whose rows narrow to BAR_NECK of its widest rows on both sides has a neck
+#: between two pips: no bar (a bar narrows only past its spinner, to its own width)
+BAR_NECK = 0.6
 
 
-def _pip_column(labels: np.ndarray, piece: np.ndarray, y: int, h: int, Wc: int) -> bool:
+def _pip_column(labels: np.ndarray, piece: np.ndarray, y: int, h: int, Wc: int) -> int:
     """Whether the piece ``piece`` (a boolean mask) that an opening along the width kept of
     the pip mask (labelled ``labels``) may be pips, not a divider bar: it lies in a blob
     wider than a bar in most of its rows — rows ``y`` to ``y + h`` — and as wide as a pip
     in a quarter of them, spanning BAR_COLUMN_TALL of the width (a column of pips run
     together); or in one round, solid blob (a big pip as tall as the opening: scene3d
-    21265, a Chinese 1-1's pip at a third of the length taken for the bar, read 1-0).  Not
+    21265, a 1-1's big red pip at a third of the length taken for the bar, read 1-0).  Not
     where the blob is wider than BAR_BLOB_WIDE tile widths: pips run together with grain
     across much of the tile, read unsure for the bar found in it, as before (scene3d 21362,
     21513).  A bar found so is tried both ways (:func:`_read_tile`, ``column_bars``).
+    Returns 0 (a bar), 1 (may be pips) or 2 (a column with a neck between its pips: a row
+    narrower than BAR_NECK of the widest rows on both sides of it).
 
     >>> lab = np.zeros((48, 96), np.uint16)
     >>> lab[6:42, 40:49] = 1                      # a column nine pixels wide
     >>> piece = np.zeros((48, 96), bool); piece[6:42, 43:46] = True
     >>> _pip_column(lab, piece, 6, 36, 48)
-    True
+    1
+    >>> lab[23:25, 40:43] = 0; lab[23:25, 46:49] = 0                     # a neck at its middle
+    >>> _pip_column(lab, piece, 6, 36, 48)
+    2
     >>> lab[6:42, 40:49] = 0; lab[6:42, 44:47] = 1; lab[20:28, 41:50] = 1   # a bar and its spinner
     >>> _pip_column(lab, piece, 6, 36, 48)
-    False
+    0
     >>> lab[:] = 0; _ = cv2.circle(lab, (44, 24), 10, 1, -1)             # one big round pip
     >>> _pip_column(lab, piece, 14, 21, 48)
-    True
+    1
     """
     ks = np.unique(labels[piece])
     ks = ks[ks > 0]
     if not len(ks):
-        return False
+        return 0
     blob = np.isin(labels, ks)
     cols = np.nonzero(blob.any(axis=0))[0]
     bw_ = cols[-1] - cols[0] + 1
     if bw_ > BAR_BLOB_WIDE * Wc:
-        return False
+        return 0
     rws = np.nonzero(blob.any(axis=1))[0]
     bh_ = rws[-1] - rws[0] + 1
     if len(ks) == 1 and min(bw_, bh_) >= BAR_PIP_ROUND * max(bw_, bh_) and \
             np.count_nonzero(blob) >= BAR_PIP_FILL * bw_ * bh_:
-        return True  # (one round, solid spot)
+        return 1  # (one round, solid spot)
     if h < BAR_COLUMN_TALL * Wc:
-        return False  # (shorter than two pips in a column, and not round: a spot with a tail, 6366)
+        return 0  # (shorter than two pips in a column, and not round: a spot with a tail, 6366)
     rows = blob[y : y + h].sum(axis=1)
-    return float(np.median(rows)) > BAR_COLUMN_MID * Wc and float(np.percentile(rows, 75)) > BAR_COLUMN_W * Wc
+    if not (float(np.median(rows)) > BAR_COLUMN_MID * Wc and float(np.percentile(rows, 75)) > BAR_COLUMN_W * Wc):
+        return 0
+    widest = np.minimum(np.maximum.accumulate(rows), np.maximum.accumulate(rows[::-1])[::-1])
+    return 2 if np.any(rows < BAR_NECK * widest) else 1
 
 
 def _clear_spinner_on_bar(bw: np.ndarray, cc: tuple, bar_mask: np.ndarray, split: float, Wc: int) -> tuple | None:
@@ -3119,11 +3131,15 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # red count agrees with no 1 or 4, so its bars stay bars)
         rd_c = _read_tile(img, corners, style, aspect_hint, None, seams=seams, trim=trim, dark_pips=dark_pips,
                           high_level=high_level, messy=messy, glare=glare, rim_ok=rim_ok, column_bars=True)
-        if rd_c is not None and rd_c.face == "up" and rd_c.n_pips > rd1.n_pips and rd_c.layout_ok and \
-                not rd_c.cut_pip and f"{rd_c.halves[0]}-{rd_c.halves[1]}" in _BY_COUNTS.get(
-                    (sum(rd_c.halves), rd_c.red), ()):
-            # (and its red count agrees: a wide bright bar with its spinner read as three
-            # pips made a 6-1 with a white 1 a 6-4 with no red, scene3d 19332)
+        off1 = _red_off(rd1) if rd1.face == "up" else None
+        off_c = _red_off(rd_c) if rd_c is not None and rd_c.face == "up" else None
+        if off_c is not None and rd_c.n_pips > rd1.n_pips and rd_c.layout_ok and not rd_c.cut_pip and (
+                off_c == 0 or (rd1.column_bar == 2 and off1 != 0 and (off1 is None or off_c <= off1))):
+            # (and its red count agrees — or, where the column shows a neck between its pips
+            # and the bar's reading's red count is off too, is off by no more: a wide bright
+            # bar with its spinner read as three pips made a 6-1 with a white 1 a 6-4 with
+            # no red, scene3d 19332; a 6-1 whose pale red 1 is not red, 21309, read 4-1, has
+            # necks; a 4-1 read whole with its bar, 21516, stays so)
             return rd_c
     if rd1 is not None and rd1.smear is not None:
         # (its spots all drawn out the same way: motion blur — read with them shrunk back;
@@ -3145,6 +3161,24 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             return replace(rd1, high=rd2) if rd1 is not None else None
         return _higher(rd1, rd2)
     return rd1
+
+
+def _red_due(hi: int, lo: int) -> int:
+    """The red pips of the tile with halves ``hi`` and ``lo`` (its 1s and 4s; half the 6-6's).
+
+    >>> _red_due(6, 4), _red_due(1, 1), _red_due(6, 6), _red_due(5, 0)
+    (4, 2, 6, 0)
+    """
+    return 6 if (hi, lo) == (6, 6) else sum(v for v in (hi, lo) if v in (1, 4))
+
+
+def _red_off(rd: _Read) -> int | None:
+    """How many red pips a face-up reading's red count is off by for the tile its halves
+    name (None: halves no tile has, a blank half or more than six)."""
+    hi, lo = rd.halves
+    if not (1 <= lo <= hi <= 6):
+        return None
+    return abs(_red_due(hi, lo) - rd.red)
 
 
 def _higher(rd1: _Read | None, rd2: _Read) -> _Read:
@@ -3456,7 +3490,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     split = Lc / 2.0
     bar = cv2.morphologyEx(bw, cv2.MORPH_OPEN, vk) if style != "chinese" else None
     bar_mask = None
-    column_bar = False  # (the bar found may be a column of pips: _Read.column_bar)
+    column_bar = 0  # (the bar found may be a column of pips: _Read.column_bar)
     slope = 0.0  # the bar's slant: its x moves by slope per pixel across the tile
     if bar is not None and cv2.countNonZero(bar):
         nb, lb, sb, cb = _components8(bar)
@@ -4615,7 +4649,7 @@ def _painted_evidence(raw) -> bool | None:
         if occ or rd.face != "up" or rd.halves is None or rd.n_pips < 2 or rd.aside:
             continue
         hi, lo = max(rd.halves), min(rd.halves)
-        want = 6 if (hi, lo) == (6, 6) else sum(v for v in (hi, lo) if v in (1, 4))
+        want = _red_due(hi, lo)
         if want:
             due += 1
             hit += int(rd.red == want)

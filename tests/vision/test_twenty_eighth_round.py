@@ -1,8 +1,8 @@
 """Twenty-eighth round of 2026-11-27 (docs/vision.md, "Columns of pips and big pips taken
 for the bar, a trimmed face's higher reading, a slanted bar over half the outline, spotted
-backs that are faces"): each test fails on the code before the round (35a730a) — but two
-guards against what first versions of the column rule did: the one on the real photos
-(skipped where they are absent) and the one on 19332, each failing on such a version."""
+backs that are faces"): each test fails on the code before the round (35a730a) — but
+guards against what first versions of the column rule did (the real photos, skipped where
+they are absent; 19332; 21516), each failing on such a version."""
 
 from __future__ import annotations
 
@@ -41,6 +41,19 @@ def test_a_wide_bright_bar_read_as_a_column_must_agree_with_the_red_count():
     assert r.uncertain or (r.face == "up" and sorted(r.pips) == [1, 6]), r
 
 
+def test_a_column_with_necks_is_pips_whatever_the_red_count():
+    # scene3d 21309: a 6-1 whose pale red 1 is not red, the 6's inner column taken for the
+    # bar: 4-1 at 0.81.  Read with the column as pips it is a 6-1 with no red pip, whose
+    # red count disagrees as the bar's reading's did; the column's necks between its pips
+    # tell it is no bar
+    labels, tl, readings = read_scene3d(21309, 24)
+    r = _at(readings, (1021, 52))
+    assert r.uncertain or (r.face == "up" and sorted(r.pips) == [1, 6]), r
+    # ... but not where the bar's reading names a tile with its red count (21516: a 4-1
+    # read whole with the 4's inner column as its bar; read as pips, a 6-1 with seven red)
+    assert_read_right(*read_scene3d(21516, 24), (((692, 98), [4, 1]),))
+
+
 def test_a_big_round_pip_is_no_divider_bar():
     # scene3d 21265: a green 1-1 with big red pips on red cloth, the left pip at a third of
     # the length and as tall as the opening that finds bars — taken for the bar and cleared:
@@ -74,7 +87,7 @@ def test_pip_column_tells_a_column_from_a_blurred_bar():
     for cy in (12, 24, 36):
         lab[cy - 5 : cy + 5, 40:49] = 1
         lab[cy - 6 : cy + 6, 42:47] = 1
-    assert R._pip_column(lab, piece, 6, 36, 48)
+    assert R._pip_column(lab, piece, 6, 36, 48) == 2  # (with necks between its pips)
     # a blurred bar seven pixels wide with a spinner over a sixth of its rows (21365): a bar
     lab[:] = 0
     lab[6:42, 41:48] = 1
