@@ -3115,6 +3115,9 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     ``high_level``: pips above half the strongest response (not the usual level).
     ``glare``: light pips above GLARE_LEVEL of the strongest response, down to GLARE_FLOOR
     (a face lit almost white, :func:`_clipped_pips`).
+    ``column_bars``: a divider bar found that may be pips (:func:`_pip_column`: a column of
+    pips run together, a big round pip) is read as pips — the second reading of a face whose
+    first found such a bar (``_Read.column_bar``), taken where it reads better.
     ``messy``: a face much of which is above the level is read at the higher level too
     (a piece of a group, ``seams``, keeps that reading aside as ``high``: its big pips run
     together at the usual level lose their count, but a piece cut across two tiles may read
