@@ -38,6 +38,7 @@ __all__ = [
     "parse_tiles",
     "format_tiles",
     "SET_COUNTS",
+    "red_pips_of",
 ]
 
 
@@ -108,8 +109,14 @@ _ALIASES = {
 }
 
 
-def _red_pips(hi: int, lo: int) -> int:
-    # shared/tiles.md: the 1 and the 4 are red; each six of the 6-6 has three red pips.
+def red_pips_of(hi: int, lo: int) -> int:
+    """Red pips of a face with halves ``hi`` and ``lo`` (``shared/tiles.md``: the 1 and the
+    4 are red; each six of the 6-6 has three red pips).  Any halves, also those no Tien Gow
+    tile has (a Western blank half counts none): what a reading of such a face should show.
+
+    >>> red_pips_of(6, 4), red_pips_of(1, 1), red_pips_of(6, 6), red_pips_of(4, 0)
+    (4, 2, 6, 4)
+    """
     if (hi, lo) == (6, 6):
         return 6
     return sum(v for v in (hi, lo) if v in (1, 4))
@@ -202,7 +209,7 @@ class Tile:
 
     @property
     def red_pips(self) -> int:
-        return _red_pips(self.hi, self.lo)
+        return red_pips_of(self.hi, self.lo)
 
     @property
     def english(self) -> str:

@@ -32,7 +32,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from referee.tiles import FULL_SET, Tile, TileError
+from referee.tiles import FULL_SET, Tile, TileError, red_pips_of
 from vision.params import TileSetParams
 
 __all__ = ["TileReading", "Analysis", "FrameContext", "recognize", "analyze", "UNCERTAIN_BELOW", "draw_readings"]
@@ -3134,7 +3134,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # red count agrees with no 1 or 4, so its bars stay bars)
         rd_c = _read_tile(img, corners, style, aspect_hint, None, seams=seams, trim=trim, dark_pips=dark_pips,
                           high_level=high_level, messy=messy, glare=glare, rim_ok=rim_ok, column_bars=True)
-        off1 = _red_off(rd1) if rd1.face == "up" else None
+        off1 = _red_off(rd1)  # (a bar is looked for in faces only: rd1 is face up)
         off_c = _red_off(rd_c) if rd_c is not None and rd_c.face == "up" else None
         if off_c is not None and rd_c.n_pips > rd1.n_pips and rd_c.layout_ok and not rd_c.cut_pip and (
                 off_c == 0 or (rd1.column_bar == 2 and off1 != 0 and (off1 is None or off_c <= off1))):
@@ -3166,22 +3166,13 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     return rd1
 
 
-def _red_due(hi: int, lo: int) -> int:
-    """The red pips of the tile with halves ``hi`` and ``lo`` (its 1s and 4s; half the 6-6's).
-
-    >>> _red_due(6, 4), _red_due(1, 1), _red_due(6, 6), _red_due(5, 0)
-    (4, 2, 6, 0)
-    """
-    return 6 if (hi, lo) == (6, 6) else sum(v for v in (hi, lo) if v in (1, 4))
-
-
 def _red_off(rd: _Read) -> int | None:
     """How many red pips a face-up reading's red count is off by for the tile its halves
     name (None: halves no tile has, a blank half or more than six)."""
     hi, lo = rd.halves
     if not (1 <= lo <= hi <= 6):
         return None
-    return abs(_red_due(hi, lo) - rd.red)
+    return abs(red_pips_of(hi, lo) - rd.red)
 
 
 def _higher(rd1: _Read | None, rd2: _Read) -> _Read:
@@ -3495,10 +3486,10 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     bar_mask = None
     column_bar = 0  # (the bar found may be a column of pips: _Read.column_bar)
     slope = 0.0  # the bar's slant: its x moves by slope per pixel across the tile
+    cc_bw = None  # (the components of bw: made when a bar candidate is to be judged)
     if bar is not None and cv2.countNonZero(bar):
         nb, lb, sb, cb = _components8(bar)
         best = None
-        cc_bw = None  # (the components of bw: made when a piece is to be judged)
         for k in range(1, nb):
             x, y, w_, h_, a_ = sb[k]
             cxk = cb[k][0]
@@ -3517,7 +3508,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     cc = None  # the components of bw, while bw stays as it is
     if bar_mask is None and bar is not None:
         # a bar seen slanted (a sheared outline, motion blur) or broken by a spinner
-        cc = _components8(bw)
+        cc = cc_bw if cc_bw is not None else _components8(bw)  # (bw is as it was)
         found = _broken_bar(bw, Lc, Wc, cc)
         if found is not None:
             split, slope, bar_mask = found
@@ -4652,7 +4643,7 @@ def _painted_evidence(raw) -> bool | None:
         if occ or rd.face != "up" or rd.halves is None or rd.n_pips < 2 or rd.aside:
             continue
         hi, lo = max(rd.halves), min(rd.halves)
-        want = _red_due(hi, lo)
+        want = red_pips_of(hi, lo)
         if want:
             due += 1
             hit += int(rd.red == want)
