@@ -540,6 +540,7 @@ RIM_SHARE = 0.1
 HUE_APART = 12
 
 _K3SQ = np.ones((3, 3), np.uint8)
+_K2SQ = np.ones((2, 2), np.uint8)
 _K5SQ = np.ones((5, 5), np.uint8)
 EDGE_SOBEL = 48  # a tile's edge in a 3x3 Sobel of the working image's grey
 
@@ -5185,8 +5186,11 @@ def _drop_table_backs(raw: list, table_cols, bins: dict | None = None, frame_are
     the tiles read face up has it (many tiles of one set can cover enough of the frame to
     count as a table colour themselves) — nor, given the frame's binned colours (``bins``,
     _colour_bins) and its area, when the backs of that colour cover BACKS_ARE_COLOUR or more
-    of what the frame shows of it (a set whose backs are not its faces' colour, many of them
-    face down: their colour is theirs, not a cloth's)."""
+    of what the frame shows of it in patches (a set whose backs are not its faces' colour,
+    many of them face down: their colour is theirs, not a cloth's).  What the frame shows
+    counts in patches only — the binned pixels of that colour opened by 2 x 2 bins: the rims
+    of a checked cloth's cells, blended with their neighbours, make a colour one bin wide
+    that no back could be a patch of (23708's grey backs on a yellow gingham)."""
     if not table_cols:
         return raw
     bodies = [rd.body_lab for _, rd, occ in raw if rd.body_lab is not None and _reads_whole(rd)]
@@ -5202,8 +5206,9 @@ def _drop_table_backs(raw: list, table_cols, bins: dict | None = None, frame_are
                        _lab_gap(t, rd.body_lab) <= TABLE_BACK_GAP)
             if not area:
                 return False  # (no back of that colour to drop: the pixels need no pass)
-            shown = float(np.mean(0.5 * np.abs(th[:, 0] - float(t[0])) + np.abs(th[:, 1] - float(t[1])) +
-                                  np.abs(th[:, 2] - float(t[2])) <= TABLE_BACK_GAP))
+            near = (0.5 * np.abs(th[:, 0] - float(t[0])) + np.abs(th[:, 1] - float(t[1])) +
+                    np.abs(th[:, 2] - float(t[2])) <= TABLE_BACK_GAP).reshape(bins["shape"]).view(np.uint8)
+            shown = cv2.countNonZero(cv2.morphologyEx(near, cv2.MORPH_OPEN, _K2SQ)) / near.size
             return area >= BACKS_ARE_COLOUR * shown * frame_area
 
         cloth = [t for t in cloth if not backs_own(t)]
