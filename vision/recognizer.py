@@ -1560,10 +1560,32 @@ GRID_SCALE = 0.22
 GRID_SCALE_ASPECT = 0.12
 
 
+#: the length : width of the faces of Western and Chinese tiles (shared/tiles.md: 2 : 1,
+#: about 2.5 : 1)
+TILE_ASPECTS = (2.0, 2.5)
+
+
 def _same_grid(a: list[tuple], b: list[tuple]) -> bool:
     """Two grids of one blob with as many pieces, of the same sides within 15 %."""
     (wa, ha), (wb, hb) = a[0][1], b[0][1]
     return len(a) == len(b) and abs(wa / wb - 1.0) <= 0.15 and abs(ha / hb - 1.0) <= 0.15
+
+
+def _grids_scaled(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
+    """:func:`_grid_scaled`'s ways for the tiles' measured proportions, then rows of three
+    tiles or more side by side of the nominal ones (TILE_ASPECTS) that are not the same
+    grid: a single tile's outline takes in its side, and is wider than its face in a row of
+    tiles side by side (scene3d 23653: four blurred black tiles, 53 x 37 working pixels,
+    the single tiles 35.4 x 15.4 — three tiles across 0.44 off, four 0.56)."""
+    grids = _grid_scaled(c, unit_long, unit_short)
+    for a in TILE_ASPECTS:
+        # (rows of three tiles or more side by side only, whose width is in question: a
+        # block cut two ways at once, or a row end to end, is as likely cut wrong as right,
+        # and a tile with its side beside it is a pair's square)
+        grids += [g for g in _grid_scaled(c, unit_long, unit_long / a)
+                  if len(g[0]) >= 3 and len(g[1]) == len(g[0]) - 1 and not _end_to_end(g[0][:2]) and
+                  not any(_same_grid(g[0], h) for h, _ in grids)]
+    return grids
 
 
 def _grid_scaled(c: _Cand, unit_long: float, unit_short: float, max_tiles: int = 7) -> list[tuple]:
@@ -2134,7 +2156,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             if alts and not (len(alts) == 1 and alts[0][0]):
                 # other grids of pieces of the tiles' proportions and a size near the expected
                 # (a tilted camera's view): read only if none above reads clean
-                for parts, _pairs in _grid_scaled(b, typ_long * f_, typ_short * f_):
+                for parts, _pairs in _grids_scaled(b, typ_long * f_, typ_short * f_):
                     new = None if any(_same_grid(parts, p) for p, _ in hyps) else _new_parts(parts, near)
                     if new:
                         second.append(new)
@@ -2204,7 +2226,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 continue
             near = _centres_near(rects, b.rect)
             ways = []
-            for parts, _pairs in _grid_scaled(b, typ_long * f_, typ_short * f_):
+            for parts, _pairs in _grids_scaled(b, typ_long * f_, typ_short * f_):
                 new = _new_parts(parts, near)
                 if new is None:
                     continue
