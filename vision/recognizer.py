@@ -4825,7 +4825,7 @@ BARLESS_ROW = 3
 
 
 def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second: set = frozenset(),
-                    unpainted: bool = False) -> list[tuple]:
+                    unpainted: bool = False, read_more=None) -> list[tuple]:
     """Of the ways of splitting each group of touching tiles, the one whose every piece reads
     as a valid tile, face up, with no pip cut by its outline — and, among Western tiles,
     with its divider bar across the middle (the wrong axis puts the bar along the piece).
@@ -4833,7 +4833,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     ways tried only when no other way of their group reads clean.  ``unpainted``: the
     tiles read alone show an unpainted set — faces read whole on their halves alone
     (``_LOCAL.unpainted``, set here for _reads_whole; the caller clears it), the frame's
-    bars judged so too."""
+    bars judged so too.  ``read_more(pieces)``: reads pieces into ``tent_read`` — the
+    second ways' pieces are read only when their group comes to them."""
     any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
 
     def judged(halves_only: bool) -> tuple:
@@ -4902,7 +4903,14 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
         # pieces' readings at the higher level, ``high``, only when none reads clean then)
         pools = ([a for a in g if not (a and all(id(p) in second for p in a))],
                  [a for a in g if a and all(id(p) in second for p in a)])
-        for pool, faint_pairs, high in [(pl, f, h) for pl in pools for f, h in _group_passes(pl, tent_read, bars_judged)]:
+        def passes(pools=pools, bars_judged=bars_judged):
+            for k, pl in enumerate(pools):
+                if k and pl and read_more is not None:
+                    read_more([p for a in pl for p in a])  # (only now: no other way read clean)
+                for f, h in _group_passes(pl, tent_read, bars_judged):
+                    yield pl, f, h
+
+        for pool, faint_pairs, high in passes():
             best = None
             clean: list[tuple] = []  # every way that reads clean
             for alt in pool:
@@ -5789,10 +5797,13 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     plain_backs: list[tuple] = []  # plain backs on their own outline (not re-cut by colour)
     tent_read: dict[int, tuple] = {}
     loose_unpainted: list[tuple] = []  # loose faces whole but for their red (see below)
-    for rect in rects + [p for g in groups for alt in g for p in alt]:
+
+    def read_one(rect) -> None:
+        """Read one outline (a rectangle selected or a piece of a group's way) and file
+        the reading: in ``raw``, among the plain backs, the loose faces or the pieces."""
         c0 = _order_corners(rect) / s
         if float(np.linalg.norm(c0[1] - c0[0])) < MIN_TILE_FRAC * frame_long:
-            continue  # smaller than any tile a table camera sees
+            return  # smaller than any tile a table camera sees
         rd = None
         reseg = refined = None  # each outline of this tile is computed at most once
         piece = id(rect) in tent_ids or id(rect) in sure_ids  # of a split group: read for seams too
@@ -5860,7 +5871,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             if trimmed is not None:
                 rd, corners = trimmed
         if rd is None or (id(rect) in bar_ids and not rd.has_bar):
-            continue  # nothing readable; or a cut between divider bars with no bar in the piece
+            return  # nothing readable; or a cut between divider bars with no bar in the piece
         if id(rect) in check_ids:
             # fitted to a model of a checked cloth: where the tile's end lies on a cell of its
             # own colour the rectangle may stop short of it, and a part of a tile reads as a
@@ -5868,24 +5879,24 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             lo_c = float(np.linalg.norm(corners[1] - corners[0]))
             sh_c = float(np.linalg.norm(corners[2] - corners[1]))
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
-                continue
+                return
         if id(rect) in pale_ids and rd.face == "up" and not _reads_whole(rd, PALE_MIN_PIPS):
-            continue  # (seen only as paler than the table: must read whole — PALE_MIN_PIPS)
+            return  # (seen only as paler than the table: must read whole — PALE_MIN_PIPS)
         if id(rect) in edge_ids and rd.face == "up" and not _reads_whole(rd, EDGE_MIN_PIPS):
-            continue  # (seen only by its edges, or a piece of a group so seen: EDGE_MIN_PIPS)
+            return  # (seen only by its edges, or a piece of a group so seen: EDGE_MIN_PIPS)
         if id(rect) in pat_ids:
             if _aspect(corners) < PAT_ASPECT:
                 # seen only against a repeating pattern, its outline took the tile's shadow in
                 # across (a 3-1 read 2-1; a 3-3 whose trimmed face stopped short of a pip read
                 # a whole 3-2): it must have a tile's proportions
-                continue
+                return
             rd = replace(rd, aside=True, patterned=True)  # (its length, with a shadow, is not the tiles')
         if id(rect) in short_ids:
             # a face foreshortened along its length: face up only (read as a back — an
             # overexposed face whose pips barely show —, it has nothing to tell it from a
             # patch of that shape); marked, so that it judges nothing for the frame
             if rd.face != "up" or (id(rect) in short_notched and not _reads_whole(rd, 0)):
-                continue  # (notched by pips: it must read whole, as a loose face must)
+                return  # (notched by pips: it must read whole, as a loose face must)
             rd = replace(rd, aside=True)
         if id(rect) in narrow_ids and (id(rect) in loose_ids or float(np.linalg.norm(
                 corners[1] - corners[0])) > NARROW_READ * float(np.linalg.norm(corners[2] - corners[1]))) and \
@@ -5898,7 +5909,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # evidence: in an unpainted set it is whole (below)
             if id(rect) in loose_ids and pattern is None and not occ and _whole_unpainted(rd):
                 loose_unpainted.append((corners, rd, occ))
-            continue
+            return
         if pattern is not None:
             # no tile holds the cloth's coloured cells: an outline that does holds a piece of
             # the cloth, which reads as pips (a red check as a red pip)
@@ -5907,7 +5918,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             r_w = ((float(ctr_w[0]), float(ctr_w[1])), (float(np.linalg.norm(ax)),
                    float(np.linalg.norm(corners[2] - corners[1]) * s)), math.degrees(math.atan2(ax[1], ax[0])))
             if _pattern_inside([r_w], pattern)[0] >= 3:
-                continue
+                return
         if occ and _hand_beside(image_bgr, corners, rd, typ / s):
             occ = False
         # a tile running out of the frame is partly hidden: reported, not guessed
@@ -5923,7 +5934,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # kept if it lies in a row with a tile read whole (_backs_in_rows).  A piece of a
             # group read every way stands as it is: its neighbours' readings decide the way.
             plain_backs.append((corners, rd, occ))
-            continue
+            return
         if rd.high is not None and id(rect) not in tent_ids:
             # (not a way to be judged among others: read as a tile on its own is)
             rd = _higher(replace(rd, high=None), rd.high)
@@ -5935,10 +5946,27 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 if rd_s is not None:
                     rd = replace(rd, mid_run=rd_s.mid_run)
             tent_read[id(rect)] = (corners, rd, occ)
-            continue
+            return
         if id(rect) in sure_ids:
             sure_read[id(rect)] = len(raw)
         raw.append((corners, rd, occ))
+    # the pieces of ways read only when no other way of their group reads clean are read
+    # then (_resolve_groups asks for them); every other outline now
+    second = getattr(_LOCAL, "second_ways", set())
+    first_ids = {id(p) for g in groups for alt in g if not (alt and all(id(q) in second for q in alt)) for p in alt}
+    done: set[int] = set()
+
+    def read_later(pieces: list) -> None:
+        for p in pieces:
+            if id(p) not in done:
+                done.add(id(p))
+                read_one(p)
+
+    for rect in rects + [p for g in groups for alt in g for p in alt]:
+        if id(rect) in tent_ids and id(rect) not in first_ids and id(rect) in second:
+            continue
+        done.add(id(rect))
+        read_one(rect)
     if sure_read:
         # a split taken for its seams, one of whose pieces shows it is wrong: all dropped
         drop = set()
@@ -5980,8 +6008,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         # nor do enough faces to judge the frame's bars, and a row of four with a 5-1 in it
         # was dropped, 18577)
         try:
-            resolved = _resolve_groups(groups, tent_read, raw, style, getattr(_LOCAL, "second_ways", set()),
-                                       unpainted=_painted_evidence(raw) is False)
+            resolved = _resolve_groups(groups, tent_read, raw, style, second,
+                                       unpainted=_painted_evidence(raw) is False, read_more=read_later)
         finally:
             _LOCAL.unpainted = False
         for c, rd, o in resolved:
