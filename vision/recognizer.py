@@ -3091,28 +3091,38 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
     darker by SIDE_DARK_SHARE of its lightness counts too: a black tile's side is black."""
     gap_dn = SIDE_GAP if body_L >= SIDE_DARK_BODY else max(SIDE_DARK_MIN, SIDE_DARK_SHARE * body_L)
 
-    def off(lines: np.ndarray, part: int = 6) -> np.ndarray:
-        # (all but a sixth at either end of each line departs, and to the same side: a line
-        # through a row of pips is body between them)
-        q = np.sort(lines, axis=1).astype(np.float64)
-        lo, hi = q[:, len(q[0]) // part] - body_L, q[:, -1 - len(q[0]) // part] - body_L
-        return ((lo >= SIDE_GAP) & (hi >= SIDE_GAP)) | ((lo <= -gap_dn) & (hi <= -gap_dn))
-
     k0 = max(3, math.ceil(SIDE_MIN * Wc))  # the narrowest band that counts
 
-    def band(lines: np.ndarray, most: int) -> int:
-        """``lines``: from the edge inward."""
+    def band(lines: np.ndarray, rev: bool, most: int, cache: dict) -> int:
+        """The band from one edge: ``lines`` from their start (``rev``: their end) inward.
+        ``cache``: whether each line departs (``off``), computed once per direction."""
+        nl, n = lines.shape
+
+        def at(a: int, b: int) -> slice:  # lines a..b from the edge, as a slice of ``lines``
+            return slice(nl - b, nl - a) if rev else slice(a, b)
+
+        def off(a: int, b: int, part: int) -> np.ndarray:
+            # (all but a sixth at either end of each line departs, and to the same side: a
+            # line through a row of pips is body between them)
+            if part not in cache:
+                i_lo, i_hi = n // part, n - 1 - n // part
+                q = np.partition(lines, sorted({i_lo, i_hi}), axis=1)
+                lo, hi = q[:, i_lo].astype(np.float64) - body_L, q[:, i_hi].astype(np.float64) - body_L
+                cache[part] = ((lo >= SIDE_GAP) & (hi >= SIDE_GAP)) | ((lo <= -gap_dn) & (hi <= -gap_dn))
+            o = cache[part][at(a, b)]
+            return o[::-1] if rev else o
+
         # (the outline may begin a line or two outside the side, on the table: the band
         # then starts there)
         for j in range(SIDE_SKIP + 1):
-            ls = lines[j:]
             # (after lines of table, the band departs all along: a row of pips along the
             # edge, after lines of face, has body between its pips)
             part = 6 if j == 0 else SIDE_SKIP_PART
-            d0 = cv2.mean(ls[:k0])[0] - body_L
-            if (d0 < 0.5 * SIDE_GAP if d0 >= 0 else -d0 < 0.5 * gap_dn) or not off(ls[:k0], part).all():
+            b0 = min(nl, j + k0)
+            d0 = cv2.mean(lines[at(j, b0)])[0] - body_L
+            if (d0 < 0.5 * SIDE_GAP if d0 >= 0 else -d0 < 0.5 * gap_dn) or not off(j, b0, part).all():
                 continue  # (most outlines: their first lines are the face already)
-            o = off(ls[: most - j], part)
+            o = off(j, max(j, min(nl, most)), part)
             k = k0
             while k < most - j and o[k]:
                 k += 1
@@ -3121,8 +3131,10 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
 
     rows = L[:, int(0.2 * Lc) : int(0.8 * Lc) : 2]
     cols = L[int(0.25 * Wc) : int(0.75 * Wc) : 2, :].T
-    return (band(rows, int(SIDE_MOST * Wc)), band(rows[::-1], int(SIDE_MOST * Wc)),
-            band(cols, int(0.25 * Lc)), band(cols[::-1], int(0.25 * Lc)))
+    by_rows: dict = {}
+    by_cols: dict = {}
+    return (band(rows, False, int(SIDE_MOST * Wc), by_rows), band(rows, True, int(SIDE_MOST * Wc), by_rows),
+            band(cols, False, int(0.25 * Lc), by_cols), band(cols, True, int(0.25 * Lc), by_cols))
 
 
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
