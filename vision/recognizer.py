@@ -792,6 +792,53 @@ def _pattern_inside(rects: list, pattern: np.ndarray) -> np.ndarray:
     return (pattern[ys, xs] > 0).sum(axis=1)
 
 
+def _near_cells(pts: np.ndarray, reach: float, kn: int) -> tuple:
+    """Neighbours among ``pts`` (n x 2) without the n x n distances: (the distance from each
+    point to its nearest other, the indices of its ``kn`` nearest others — n x kn —, and
+    every pair (i, j, distance), i != j, at most ``reach`` apart along x and along y).
+    A point with fewer than ``kn`` others within ``reach`` is measured against all.
+
+    >>> pts = np.array([[0.0, 0.0], [3.0, 0.0], [0.0, 4.0], [30.0, 0.0]])
+    >>> nn, near, i, j, d = _near_cells(pts, 5.0, 1)
+    >>> nn.tolist(), near.ravel().tolist()
+    ([3.0, 3.0, 4.0, 27.0], [1, 0, 0, 1])
+    >>> sorted(zip(i.tolist(), j.tolist()))
+    [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
+    """
+    n = len(pts)
+    order = np.argsort(pts[:, 0], kind="stable")
+    xs = pts[order, 0]
+    lo = np.searchsorted(xs, xs - reach, side="left")
+    hi = np.searchsorted(xs, xs + reach, side="right")
+    counts = hi - lo
+    first = np.repeat(np.cumsum(counts) - counts, counts)
+    rows = np.repeat(np.arange(n), counts)
+    ii, jj = order[rows], order[lo[rows] + np.arange(len(rows)) - first]
+    keep = (ii != jj) & (np.abs(pts[ii, 1] - pts[jj, 1]) <= reach)
+    ii, jj = ii[keep], jj[keep]
+    # (the same expression as a full distance matrix's element)
+    dist = np.hypot(pts[ii, 0] - pts[jj, 0], pts[ii, 1] - pts[jj, 1])
+    srt = np.lexsort((jj, dist, ii))
+    ii, jj, dist = ii[srt], jj[srt], dist[srt]
+    start = np.searchsorted(ii, np.arange(n), side="left")
+    cnt = np.searchsorted(ii, np.arange(n), side="right") - start
+    nn = np.empty(n, np.float64)
+    near = np.empty((n, kn), np.int64)
+    full = cnt < max(1, kn)
+    full[~full] = dist[start[~full] + max(1, kn) - 1] > reach
+    ok = ~full
+    nn[ok] = dist[start[ok]]
+    if kn:
+        near[ok] = jj[start[ok][:, None] + np.arange(kn)]
+    for i in np.nonzero(full)[0]:
+        row = np.hypot(pts[i, 0] - pts[:, 0], pts[i, 1] - pts[:, 1])
+        row[i] = 1e9
+        nn[i] = row.min()
+        if kn:
+            near[i] = np.argpartition(row, kn - 1)[:kn]
+    return nn, near, ii, jj, dist
+
+
 def _pattern_rects(got, gray: np.ndarray) -> list[tuple]:
     """Tiles lying on a regular two-colour pattern (a checked cloth) whose other colour is
     the tiles' own (white tiles on red-and-white checks): their rectangles.
@@ -813,16 +860,18 @@ def _pattern_rects(got, gray: np.ndarray) -> list[tuple]:
         return []
     P, lbl, ok, st, Pc, med, a, chromatic = got
     h, w = P.shape
+    if len(Pc) < 30:
+        return []
     # the lattice: offsets to the nearest neighbours of each cell (two directions)
-    d = np.hypot(Pc[:, None, 0] - Pc[None, :, 0], Pc[:, None, 1] - Pc[None, :, 1])
-    np.fill_diagonal(d, 1e9)
-    nn = d.min(axis=1)
+    kn = min(9, len(Pc) - 1)
+    nn, near_idx, ii, jj, dist = _near_cells(Pc, 4.5 * math.sqrt(med), kn)
     r0 = float(np.median(nn))
     # a cloth's cells: many, evenly spaced, each about its own size from the next (not a
     # few tiles or patches of felt that happen to be square)
-    if len(Pc) < 30 or np.mean(np.abs(nn / r0 - 1) < 0.2) < 0.85 or not 1.2 <= r0 / math.sqrt(med) <= 2.2:
+    if np.mean(np.abs(nn / r0 - 1) < 0.2) < 0.85 or not 1.2 <= r0 / math.sqrt(med) <= 2.2:
         return []
-    ii, jj = np.nonzero(d < 1.3 * r0)
+    near_ = dist < 1.3 * r0
+    ii, jj = ii[near_], jj[near_]
     off = Pc[jj] - Pc[ii]
     ang = np.degrees(np.arctan2(off[:, 1], off[:, 0])) % 180
 
@@ -853,8 +902,6 @@ def _pattern_rects(got, gray: np.ndarray) -> list[tuple]:
     # whole cell's); a cell partly covered (smaller than its neighbours) shows where it is
     # but not its shape
     area = st[:, 4].astype(np.float64)
-    kn = min(9, len(Pc) - 1)
-    near_idx = np.argpartition(d, kn - 1, axis=1)[:, :kn]
     whole = area >= 0.75 * np.median(area[near_idx], axis=1)
     E = np.zeros(P.shape, np.uint8)
     boxes = np.stack([st[:, 0] - 1, st[:, 1] - 1, st[:, 0] + st[:, 2], st[:, 1] + st[:, 3]], 1).astype(np.float64)
@@ -871,7 +918,7 @@ def _pattern_rects(got, gray: np.ndarray) -> list[tuple]:
             if j2[k] >= 0 and whole[j2[k]]:
                 lv = Pc[k] - Pc[j2[k]]
             else:
-                lv = fwd[int(np.argmin(d[k, srcs]))]
+                lv = fwd[int(np.argmin(np.hypot(Pc[k, 0] - Pc[srcs, 0], Pc[k, 1] - Pc[srcs, 1])))]
             x0, y0, x1, y1 = boxes[k]
             box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) + lv
             cv2.fillConvexPoly(E, np.round(box).astype(np.int32), 255)
