@@ -4603,6 +4603,10 @@ _DIE = {
 _DIE_CH = {**_DIE, 2: _DIE[2] + [{(0, 1), (2, 1)}]}
 #: a half's pips spread less than this (in tile widths) along an axis lie in one row on it
 DIE_SPAN = 0.2
+#: a half's lone pip lies within this share of the other half's rows' span from their middle,
+#: or within this share of the tile's width from the outline's middle line (a sheared crop)
+LONE_OFF = 0.25
+LONE_OFF_W = 0.2
 #: a Chinese half's pips in the first or last this share of their extent are at its edge
 DIE_EDGE_CH = 0.35
 
@@ -4657,6 +4661,20 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, c
         got = set(zip(cells(ys).tolist(), cells(xs).tolist(), strict=True))
         if len(got) != len(mine) or got not in layouts[len(mine)]:
             return False
+    # a half of one pip: a die's 1 lies on the middle line across, as the middle of the other
+    # half's rows does (a 4 whose dim red pips all but one fell under the level keeps a pip
+    # in a row of the other half's: scene3d 24210, 24056 — 6-4 read 6-1 at 0.97); either
+    # middle will do (a crop sheared along the tile moves the other half's rows across)
+    halves = [[(p, k) for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi]
+              for lo, hi in ((0.0, split), (split, float(Lc) + 1.0))]
+    for one, other in (halves, halves[::-1]):
+        if len(one) == 1 and one[0][1] == 1 and len(other) >= 2:
+            ys = [p[1] for p, _ in other]
+            span = max(ys) - min(ys)
+            y1 = one[0][0][1]
+            if span >= DIE_SPAN * Wc and abs(y1 - (max(ys) + min(ys)) / 2.0) > LONE_OFF * span and \
+                    abs(y1 - Wc / 2.0) > LONE_OFF_W * Wc:
+                return False
     return True
 
 

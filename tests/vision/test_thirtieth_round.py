@@ -14,6 +14,8 @@ import pytest
 import vision.recognizer as R
 from vision.scene3d import generate_scene3d
 
+from .scenes import assert_read_right, read_scene3d, sure_near
+
 
 def _side_bands_by_sorting(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, int, int, int]:
     """``R._side_bands`` as it was written before the round: every run of lines sorted
@@ -140,3 +142,29 @@ def test_second_ways_are_read_when_a_group_needs_them(monkeypatch):
     assert n and before == 0 and after > 0
     eager, _ = _read_with_second_ways(23640, True, monkeypatch)
     assert lazy == eager
+
+
+def test_a_half_of_one_pip_off_the_middle_line_is_no_die_1():
+    # scene3d 24210 and 24056: black Western tiles whose red 4s are dim on the black body;
+    # all but one red pip fell under the level, and the one left — in a row of the other
+    # half's — made a 6-1 (a 5-1) whose red count agrees: read at 0.97.  A die's 1 lies on
+    # the middle line; this one lies on the other half's lower row: unsure, not a 6-1
+    for seed, points in ((24210, ((101, 157),)), (24056, ((748, 155), (558, 83)))):
+        labels, tl, readings = read_scene3d(seed, 24)
+        for point in points:
+            for r in sure_near(readings, point, 0.3 * tl):
+                assert r.face == "up" and sorted(r.pips) != [1, 5] and sorted(r.pips) != [1, 6], (seed, point, r)
+    # (the rule at work: the other half's rows' middle is 28.5 of 48, this pip at 38.8)
+    pips = [(x, y, False, 25.0) for x, y in ((67.5, 18.2), (78.6, 18.1), (89.7, 18.1), (67.5, 38.7),
+                                               (78.9, 38.9), (89.9, 38.9))]
+    assert R._die_layouts_ok(pips + [(26.7, 38.8, True, 25.0)], [1] * 7, 58.3, 116, 48) is False
+    assert R._die_layouts_ok(pips + [(29.0, 27.0, True, 25.0)], [1] * 7, 58.3, 116, 48) is True
+
+
+def test_a_lone_pip_on_the_outlines_middle_line_is_a_1_in_a_sheared_crop():
+    # guards: with the other half's rows' middle as the only reference, a crop sheared along
+    # the tile (its rows drift across from one end to the other) lost 23949's 2-1 (the 2 at
+    # 18 and 38 of 48, the 1 at 21) and 23980's 3-1 to unsure; the outline's own middle line
+    # is a reference too
+    assert_read_right(*read_scene3d(23949, 24), (((427, 200), [2, 1]),))
+    assert_read_right(*read_scene3d(23980, 24), (((454, 246), [3, 1]),))
