@@ -2735,6 +2735,12 @@ def _hat(src: np.ndarray, op: int, ker: np.ndarray) -> np.ndarray:
 
 #: a pip's strongest response is at least this many times the level that cut it out
 PIP_PEAK = 1.5
+#: a red pip's pixels on a face of light pips count from this share of the level
+RED_LOW = 0.5
+#: ... on a black body (its median lightness under this), for a red speck narrower than this
+#: share of the tile's width (a pip narrower is no pip: see ``keep`` in _read_face)
+RED_LOW_BODY = 40
+SPECK_W = 0.09
 
 #: a spot whose centre lies this close to the middle of a divider bar (in tile widths) is
 #: the bar's spinner (the pin at its middle) or a piece of the bar, never a pip: a die has
@@ -3514,6 +3520,29 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     elif glare:
         thr = max(GLARE_FLOOR, GLARE_LEVEL * float(resp.max()))
     _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
+    if not chosen and not high_level and body_L < RED_LOW_BODY:
+        # light pips: a red pip on a black body stands out by its redness, weaker than a white
+        # pip's lightness — at the level the white ones set only its peak may be above it, a
+        # speck narrower than a pip (24100's dim red 4 left one pip: a 4-2 read 2-1).  Such a
+        # speck, red, is taken at RED_LOW of the level (its red pixels there) when it is a
+        # round pip's size so; a red pip already a pip's width stays as it is (bright ones,
+        # so grown, would take in their glow and run together)
+        redm = _red_pixels(lab, body_a)
+        low = cv2.bitwise_and(cv2.compare(resp, RED_LOW * thr, cv2.CMP_GE), redm)
+        if cv2.countNonZero(low):
+            nb_, lb_, sb_, _ = _components8(bw)
+            nl_, ll_, sl_, _ = _components8(low)
+            speck = np.minimum(sb_[:, 2], sb_[:, 3]) < SPECK_W * Wc
+            on = (ll_ > 0) & (lb_ > 0)
+            lo_ids, b_ids = ll_[on], lb_[on]
+            grow = np.zeros(nl_, bool)
+            grow[lo_ids[speck[b_ids]]] = True
+            grow[lo_ids[~speck[b_ids]]] = False  # (holding a blob a pip's width already)
+            # (and round and pip-sized so taken: a red side along the outline's edge is not)
+            grow &= _pip_sized(*(sl_[:, i].astype(np.float64) for i in (2, 3, 4)), Wc)
+            grow[0] = False
+            if grow.any():
+                bw = cv2.bitwise_or(bw, (grow[ll_]).astype(np.uint8) * np.uint8(255))
     bw = _fill_rims(bw, Wc)
     if smear is not None:
         bw = cv2.erode(bw, _line_kernel(*smear))
@@ -3665,7 +3694,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         (as_ >= np.where(k_row < 3.5, 0.6, 0.8) * 0.785 * short_ * short_ * 3) & \
         (as_ <= 1.4 * 0.785 * short_ * short_ * 3)
     keep = (as_ >= amin) & ~((as_ > 3.5 * amax) | ((long_ > 0.75 * Wc) & ~row3)) & \
-        ~((np.minimum(ws_, hs_) < 0.09 * Wc) | (as_ < 0.35 * ws_ * hs_))
+        ~((np.minimum(ws_, hs_) < SPECK_W * Wc) | (as_ < 0.35 * ws_ * hs_))
     # a sliver along the outline's edge (the tile's side or the table where the outline is
     # a little off) is no pip: longer than twice its width, the area of less than one and
     # a half pips (not pips run together), lying against the inner margin ...
@@ -3679,10 +3708,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # neutral: a blue pip has a* above neutral too), around the pip's centre or over a
     # good share of its box (a ring pip, painted round its rim, or a highlight on a
     # domed pip does not show its colour at the centre)
-    ref_a = max(body_a, 128.0) + 14.0
-    a_p, b_p = lab[..., 1], lab[..., 2]
-    hue = ((2 * b_p.astype(np.int16) + a_p) > 384).view(np.uint8) * np.uint8(255)  # (2 (b* - 128) > -(a* - 128))
-    redm = cv2.bitwise_and(cv2.bitwise_and(cv2.compare(a_p, ref_a, cv2.CMP_GT), hue), cv2.compare(L, 215, cv2.CMP_LT))
+    if chosen or high_level or body_L >= RED_LOW_BODY:
+        redm = _red_pixels(lab, body_a)  # (made above for a black face of light pips)
     # per component: the red pixels in its box, and whether its strongest response stands
     # well clear of the level
     ii = cv2.integral(redm // 255)
@@ -4158,6 +4185,15 @@ def _pip_response(lab: np.ndarray, ker, dark: bool) -> np.ndarray:
         return _hat(lab[..., 0], cv2.MORPH_BLACKHAT, ker)
     th = _hat(lab[..., :2], cv2.MORPH_TOPHAT, ker)
     return cv2.max(th[..., 0], cv2.multiply(th[..., 1], 2))
+
+
+def _red_pixels(lab: np.ndarray, body_a: float) -> np.ndarray:
+    """The red pixels of a tile's crop (Lab): a* above the body's (and neutral) by 14, of a
+    red hue (b* not far below neutral: a blue pip has a* above neutral too), not too light."""
+    a_p, b_p = lab[..., 1], lab[..., 2]
+    hue = ((2 * b_p.astype(np.int16) + a_p) > 384).view(np.uint8) * np.uint8(255)  # (2 (b* - 128) > -(a* - 128))
+    return cv2.bitwise_and(cv2.bitwise_and(cv2.compare(a_p, max(body_a, 128.0) + 14.0, cv2.CMP_GT), hue),
+                           cv2.compare(lab[..., 0], 215, cv2.CMP_LT))
 
 
 def _pip_level(resp: np.ndarray) -> float:

@@ -168,3 +168,24 @@ def test_a_lone_pip_on_the_outlines_middle_line_is_a_1_in_a_sheared_crop():
     # is a reference too
     assert_read_right(*read_scene3d(23949, 24), (((427, 200), [2, 1]),))
     assert_read_right(*read_scene3d(23980, 24), (((454, 246), [3, 1]),))
+
+
+def test_a_dim_red_pip_on_a_dark_body_counts_at_its_own_level():
+    # scene3d 24100, 24210, 23484: black Western tiles with dim red 4s.  At the level the
+    # white pips set (0.28 of the strongest response) only the red pips' peaks stand out,
+    # specks narrower than a pip: 24100's 4-2 read 2-1, 24210's 5-4 read 5-1, 23484's 5-4
+    # read 5-1 (at 0.97: a lone pip near the middle line).  A red speck is now taken at
+    # RED_LOW of the level, when it is a round pip's size so: the pips are whole
+    assert_read_right(*read_scene3d(24100, 24), (((832, 289), [4, 2]),))
+    assert_read_right(*read_scene3d(24210, 24), (((183, 412), [5, 4]), ((101, 157), [6, 4])))
+    labels, tl, readings = read_scene3d(23484, 24)
+    for r in sure_near(readings, (332, 89), 0.3 * tl):
+        assert sorted(r.pips) == [4, 5], r
+
+
+def test_a_red_side_along_the_outline_is_not_grown_into_pips():
+    # guard: the first version grew every red speck, round or not: black tiles with red sides
+    # (22730's 4-2 on a checked cloth read 6-2 at 0.81; 23110's row of four lost; 23138's
+    # unpainted 3-1 and 6-6 made unsure) — the side's specks, grown along the edge
+    assert_read_right(*read_scene3d(22730, 24), (((973, 380), [4, 2]),))
+    assert_read_right(*read_scene3d(23138, 24), (((232, 462), [3, 1]), ((274, 468), [6, 6])))
