@@ -3520,6 +3520,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     elif glare:
         thr = max(GLARE_FLOOR, GLARE_LEVEL * float(resp.max()))
     _, bw = cv2.threshold(resp, thr, 255, cv2.THRESH_BINARY)
+    redm = None  # (the red pixels: made here for a black face of light pips, else below)
     if not chosen and not high_level and body_L < RED_LOW_BODY:
         # light pips: a red pip on a black body stands out by its redness, weaker than a white
         # pip's lightness — at the level the white ones set only its peak may be above it, a
@@ -3708,8 +3709,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # neutral: a blue pip has a* above neutral too), around the pip's centre or over a
     # good share of its box (a ring pip, painted round its rim, or a highlight on a
     # domed pip does not show its colour at the centre)
-    if chosen or high_level or body_L >= RED_LOW_BODY:
-        redm = _red_pixels(lab, body_a)  # (made above for a black face of light pips)
+    if redm is None:
+        redm = _red_pixels(lab, body_a)
     # per component: the red pixels in its box, and whether its strongest response stands
     # well clear of the level
     ii = cv2.integral(redm // 255)
