@@ -4644,6 +4644,9 @@ DIE_SPAN = 0.2
 #: or within this share of the tile's width from the outline's middle line (a sheared crop)
 LONE_OFF = 0.25
 LONE_OFF_W = 0.2
+#: a half's two pips on a diagonal lie at least this share of the other half's
+#: extent apart, along and across (a die's 2 is corner to corner)
+TWO_SPAN = 0.7
 #: a Chinese half's pips in the first or last this share of their extent are at its edge
 DIE_EDGE_CH = 0.35
 
@@ -4678,6 +4681,8 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, c
     False
     """
     layouts = _DIE_CH if chinese else _DIE
+    halves_ = [[(p, k) for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi]
+               for lo, hi in ((0.0, split), (split, float(Lc) + 1.0))]
     # (a Chinese tile has no bar to measure a slanted outline by (see _read_tile): its rows
     # may lie a little sheared, a corner pip a third of the way in)
     edge = DIE_EDGE_CH if chinese else 0.25
@@ -4698,12 +4703,22 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, c
         got = set(zip(cells(ys).tolist(), cells(xs).tolist(), strict=True))
         if len(got) != len(mine) or got not in layouts[len(mine)]:
             return False
+    # a half of two pips on a diagonal: a die's 2 lies corner to corner, as far apart as the
+    # other half's corners (a 3 that lost its end pip to the outline keeps two pips half as
+    # far apart: 23089's and 24215's 3-3 read 3-2, 23065's 4-3 read 4-2)
+    # (a Chinese 2 lies across, side by side: no diagonal)
+    for one, other in (halves_, halves_[::-1]):
+        if len(one) == 2 and len(other) >= 3 and all(k == 1 for _, k in one + other):
+            sx = [abs(one[0][0][i] - one[1][0][i]) for i in (0, 1)]
+            ox = [max(p[i] for p, _ in other) - min(p[i] for p, _ in other) for i in (0, 1)]
+            if min(sx) >= DIE_SPAN * Wc and min(ox) >= DIE_SPAN * Wc and \
+                    all(a < TWO_SPAN * b for a, b in zip(sx, ox, strict=True)):
+                return False
     # a half of one pip: a die's 1 lies on the middle line across, as the middle of the other
     # half's rows does (a 4 whose dim red pips all but one fell under the level keeps a pip
     # in a row of the other half's: scene3d 24210, 24056 — 6-4 read 6-1 at 0.97); either
     # middle will do (a crop sheared along the tile moves the other half's rows across)
-    halves = [[(p, k) for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi]
-              for lo, hi in ((0.0, split), (split, float(Lc) + 1.0))]
+    halves = halves_
     for one, other in (halves, halves[::-1]):
         if len(one) == 1 and one[0][1] == 1 and len(other) >= 2:
             ys = [p[1] for p, _ in other]

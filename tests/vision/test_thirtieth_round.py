@@ -189,3 +189,21 @@ def test_a_red_side_along_the_outline_is_not_grown_into_pips():
     # unpainted 3-1 and 6-6 made unsure) — the side's specks, grown along the edge
     assert_read_right(*read_scene3d(22730, 24), (((973, 380), [4, 2]),))
     assert_read_right(*read_scene3d(23138, 24), (((232, 462), [3, 1]), ((274, 468), [6, 6])))
+
+
+def test_two_pips_on_a_diagonal_half_as_far_apart_as_the_other_halfs_corners_are_no_2():
+    # a 3 whose end pip the outline lost keeps two pips on a diagonal half as far apart as a
+    # die's 2 (corner to corner): 23089's and 24215's 3-3 read 3-2 at 0.97.  Such a half is
+    # no die layout now (TWO_SPAN of the other half's extent, along and across)
+    for seed, point in ((23089, (238, 542)), (24215, (320, 467))):
+        labels, tl, readings = read_scene3d(seed, 24)
+        for r in sure_near(readings, point, 0.3 * tl):
+            assert sorted(r.pips) == [3, 3], (seed, r)
+    three = [(37.0, 14.0, False, 41.0), (26.0, 24.2, False, 41.0), (15.4, 34.8, False, 44.0)]
+    lost = [(68.5, 25.5, False, 36.0), (58.0, 35.6, False, 39.0)]  # (23089: centre and a corner)
+    two = [(79.0, 14.0, False, 40.0), (58.0, 35.6, False, 39.0)]  # (corner to corner)
+    assert R._die_layouts_ok(three + lost, [1] * 5, 47.0, 94, 48) is False
+    assert R._die_layouts_ok(three + two, [1] * 5, 47.0, 94, 48) is True
+    # (a Chinese 2 lies across the half, side by side: not on a diagonal, not judged so)
+    across = [(68.0, 14.0, False, 40.0), (68.0, 35.0, False, 40.0)]
+    assert R._die_layouts_ok(three + across, [1] * 5, 47.0, 94, 48, chinese=True) is True
