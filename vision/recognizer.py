@@ -4705,7 +4705,7 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, c
             return False
     # a half of two pips on a diagonal: a die's 2 lies corner to corner, as far apart as the
     # other half's corners (a 3 that lost its end pip to the outline keeps two pips half as
-    # far apart: 23089's and 24215's 3-3 read 3-2, 23065's 4-3 read 4-2)
+    # far apart: 23089's and 24215's 3-3 read 3-2, 24059's 4-3 read 4-2)
     # (a Chinese 2 lies across, side by side: no diagonal)
     for one, other in (halves_, halves_[::-1]):
         if len(one) == 2 and len(other) >= 3 and all(k == 1 for _, k in one + other):
