@@ -4681,13 +4681,12 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, c
     False
     """
     layouts = _DIE_CH if chinese else _DIE
-    halves_ = [[(p, k) for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi]
-               for lo, hi in ((0.0, split), (split, float(Lc) + 1.0))]
+    halves = [[(p, k) for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi]
+              for lo, hi in ((0.0, split), (split, float(Lc) + 1.0))]
     # (a Chinese tile has no bar to measure a slanted outline by (see _read_tile): its rows
     # may lie a little sheared, a corner pip a third of the way in)
     edge = DIE_EDGE_CH if chinese else 0.25
-    for lo, hi in ((0.0, split), (split, float(Lc) + 1.0)):
-        mine = [(p, k) for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi]
+    for mine in halves:
         if len(mine) < 2 or any(k > 1 for _, k in mine) or len(mine) > 6:
             continue
         xs = np.array([p[0] for p, _ in mine], np.float64)
@@ -4707,7 +4706,7 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, c
     # other half's corners (a 3 that lost its end pip to the outline keeps two pips half as
     # far apart: 23089's and 24215's 3-3 read 3-2, 24059's 4-3 read 4-2)
     # (a Chinese 2 lies across, side by side: no diagonal)
-    for one, other in (halves_, halves_[::-1]):
+    for one, other in (halves, halves[::-1]):
         if len(one) == 2 and len(other) >= 3 and all(k == 1 for _, k in one + other):
             sx = [abs(one[0][0][i] - one[1][0][i]) for i in (0, 1)]
             ox = [max(p[i] for p, _ in other) - min(p[i] for p, _ in other) for i in (0, 1)]
@@ -4718,7 +4717,6 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, c
     # half's rows does (a 4 whose dim red pips all but one fell under the level keeps a pip
     # in a row of the other half's: scene3d 24210, 24056 — 6-4 read 6-1 at 0.97); either
     # middle will do (a crop sheared along the tile moves the other half's rows across)
-    halves = halves_
     for one, other in (halves, halves[::-1]):
         if len(one) == 1 and one[0][1] == 1 and len(other) >= 2:
             ys = [p[1] for p, _ in other]
@@ -4953,6 +4951,12 @@ PAIR_ONE_BAD_PIPS = 4
 BARLESS_ROW = 3
 
 
+def _second_way(way: list, second: set) -> bool:
+    """A way of splitting a group tried only when no other way of it reads clean: every piece
+    of it among ``second`` (the ids of such pieces, ``_LOCAL.second_ways``)."""
+    return bool(way) and all(id(p) in second for p in way)
+
+
 def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second: set = frozenset(),
                     unpainted: bool = False, read_more=None) -> list[tuple]:
     """Of the ways of splitting each group of touching tiles, the one whose every piece reads
@@ -5030,8 +5034,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
         # (a faint middle line counts as a bar in rows of three or more at once, in two-piece
         # ways only when no way reads clean without it: a seam across a square reads so too;
         # pieces' readings at the higher level, ``high``, only when none reads clean then)
-        pools = ([a for a in g if not (a and all(id(p) in second for p in a))],
-                 [a for a in g if a and all(id(p) in second for p in a)])
+        pools = ([a for a in g if not _second_way(a, second)], [a for a in g if _second_way(a, second)])
         def passes(pools=pools, bars_judged=bars_judged):
             for k, pl in enumerate(pools):
                 if k and pl and read_more is not None:
@@ -6082,7 +6085,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     # the pieces of ways read only when no other way of their group reads clean are read
     # then (_resolve_groups asks for them); every other outline now
     second = getattr(_LOCAL, "second_ways", set())
-    first_ids = {id(p) for g in groups for alt in g if not (alt and all(id(q) in second for q in alt)) for p in alt}
+    first_ids = {id(p) for g in groups for alt in g if not _second_way(alt, second) for p in alt}
     done: set[int] = set()
 
     def read_later(pieces: list) -> None:
@@ -6092,7 +6095,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 read_one(p)
 
     for rect in rects + [p for g in groups for alt in g for p in alt]:
-        if id(rect) in tent_ids and id(rect) not in first_ids and id(rect) in second:
+        if id(rect) in second and id(rect) not in first_ids:
             continue
         done.add(id(rect))
         read_one(rect)

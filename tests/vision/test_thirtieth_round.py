@@ -110,7 +110,7 @@ def _read_with_second_ways(seed: int, eager: bool, monkeypatch) -> tuple[list, t
     seen: dict = {}
 
     def judge(groups, tent_read, raw, style, second=frozenset(), unpainted=False, read_more=None):
-        only = [p for g in groups for a in g if a and all(id(q) in second for q in a) for p in a]
+        only = [p for g in groups for a in g if R._second_way(a, second) for p in a]
         if eager and read_more is not None:
             read_more(only)
         before = sum(id(p) in tent_read for p in only)
