@@ -217,6 +217,14 @@ DIAG_RUN_AREA = 1.3
 DIAG_RUN_FILL = 0.6
 #: ... its peaks DIAG_RUN_APART of a pip's width apart or more
 DIAG_RUN_APART = 0.8
+#: pips run together on a diagonal with wisps on them (a textured body, a cloth's dots at
+#: the outline): their area measured after an opening by a disc this share of a pip wide
+#: (24621's and 24421's Western 3 on a blue body read as a 2 at 0.97)
+SOLID_OPEN = 0.6
+#: a blob counted as one pip of BIG_BLOB pips' area or more is as many pips as its peaks,
+#: three to six, where the smallest is BIG_BLOB_EVEN of the largest
+BIG_BLOB = 3.0
+BIG_BLOB_EVEN = 0.5
 #: ... one pip's area, for that, from the round spots: those filling this share of their box
 #: (a disc fills 0.785, one cut ragged by the level 0.6; two pips run together on a
 #: diagonal 0.55 or less)
@@ -3428,6 +3436,25 @@ def _peaks_are_pips(peaks: list, area: float, one_area: float) -> bool:
     return min(sizes) >= 0.3 * max(sizes) and 0.7 <= area / (len(peaks) * one_area) <= 1.3
 
 
+def _solid_area(lbl: np.ndarray, box, k: int, one_area: float) -> int:
+    """The area of component ``k`` (labels ``lbl``, its box ``box``) left after an opening
+    by a disc SOLID_OPEN of a pip of ``one_area`` wide: its round parts, without the thin
+    wisps a textured body or a cloth's dots beside the outline add to pips run together.
+
+    >>> m = np.zeros((20, 30), np.uint8); _ = cv2.circle(m, (7, 9), 4, 1, -1); _ = cv2.circle(m, (17, 9), 4, 1, -1)
+    >>> round_parts = int(m.sum()); m[9, 7:18] = 1; m[0:5, 7] = 1; m[13:20, 21] = 1   # a neck, two wisps: gone, and a few edge pixels
+    >>> lbl = m.astype(np.int32)
+    >>> round_parts, int(lbl.sum()), _solid_area(lbl, (3, 0, 19, 20), 1, 50.0)
+    (98, 111, 94)
+    """
+    x, y, w_, h_ = (int(v) for v in box[:4])
+    m = (lbl[y : y + h_, x : x + w_] == k).astype(np.uint8)
+    d = max(3, int(round(SOLID_OPEN * 2.0 * math.sqrt(one_area / math.pi))))
+    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d))
+    m = cv2.copyMakeBorder(m, d, d, d, d, cv2.BORDER_CONSTANT)
+    return int(cv2.countNonZero(cv2.morphologyEx(m, cv2.MORPH_OPEN, ker)))
+
+
 def _line_kernel(angle: float, length: float) -> np.ndarray:
     """A line of ``length`` pixels at ``angle`` (radians) as a structuring element."""
     k = max(1, int(round(length)))
@@ -3798,6 +3825,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                   if p[3] >= ROUND_FILL * st[2] * st[3] and max(st[2], st[3]) <= 1.45 * min(st[2], st[3])]
         med_d = min(med, _median_list(rounds)) if len(rounds) >= 2 else med
         counted = []
+        big_parts: dict[int, list] = {}  # blobs of many pips' area split at their peaks
         for idx, (_cx, _cy, _, a_) in enumerate(pips):
             k = 1
             comp = stats_of[idx]
@@ -3833,13 +3861,40 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 peaks = _peaks(resp, lbl, comp, comp_ids[idx])
                 apart = DIAG_RUN_APART * 2.0 * math.sqrt(med_d / math.pi)
                 e_ = 0.15 * Wc
-                if _peaks_are_pips(peaks, a_, med_d) and all(
+                # (a blob of more than their area with wisps on it: its round parts' area)
+                if (_peaks_are_pips(peaks, a_, med_d) or (
+                        a_ > 1.3 * len(peaks) * med_d and 2 <= len(peaks) <= 3 and
+                        _peaks_are_pips(peaks, _solid_area(lbl, comp, comp_ids[idx], med_d), med_d))) and all(
                         math.hypot(p_[1] - q_[1], p_[2] - q_[2]) >= apart for i_, p_ in enumerate(peaks)
                         for q_ in peaks[i_ + 1:]) and all(
                         e_ <= px <= Lc - e_ and e_ <= py <= Wc - e_ for _a, px, py in peaks):
                     k = len(peaks)
                     quality *= RUN_TOGETHER_Q
+            if k == 1 and a_ >= BIG_BLOB * med_d and len(pips) > 1:
+                # one blob of many pips' area, the pips of a half joined by the grain of the
+                # body between them (a white 5 on a blue body, 24301's 5-4 read 4-2 at 0.97):
+                # its peaks, where there are three or more, of about one size and a pip's
+                # width apart (a Chinese 1, up to five pips' area, may split in two at its
+                # highlight: 960037's 2-1 and 5-1, made unsure when two peaks were enough)
+                peaks = _peaks(resp, lbl, comp, comp_ids[idx])
+                apart = DIAG_RUN_APART * 2.0 * math.sqrt(med_d / math.pi)
+                sizes = [p_[0] for p_ in peaks]
+                if 3 <= len(peaks) <= 6 and min(sizes) >= BIG_BLOB_EVEN * max(sizes) and all(
+                        math.hypot(p_[1] - q_[1], p_[2] - q_[2]) >= apart for i_, p_ in enumerate(peaks)
+                        for q_ in peaks[i_ + 1:]):
+                    big_parts[idx] = peaks
+                    quality *= RUN_TOGETHER_Q
             counted.append(k)
+        if big_parts:
+            # (each peak a pip of its own, so that the halves' layouts are checked: a speck
+            # of the grain beside a 5 so split is no 6)
+            for idx in sorted(big_parts, reverse=True):
+                peaks = big_parts[idx]
+                one_a = pips[idx][3] / len(peaks)
+                pips[idx:idx + 1] = [(px, py, False, one_a) for _a, px, py in peaks]
+                stats_of[idx:idx + 1] = [stats_of[idx]] * len(peaks)
+                comp_ids[idx:idx + 1] = [comp_ids[idx]] * len(peaks)
+                counted[idx:idx + 1] = [1] * len(peaks)
         # a blob counted as pips run together that is no bigger than the single pips beside
         # it (a highlight on a big pip splits its peak): one pip, or two — unsure
         singles = [p[3] for p, k in zip(pips, counted, strict=True) if k == 1]
