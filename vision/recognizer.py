@@ -206,6 +206,8 @@ RUN_TOGETHER_Q = 0.92
 ROW3_LONG = 4.3
 #: ... or, lying along the tile, at most this share of its length (within a half)
 ROW3_ALONG = 0.5
+#: ... and a row of three oval pips, split at its saddles, this many
+ROW3_OVAL_LONG = 6.0
 #: a blob shorter than ROW2_SHORT times its width is one pip unless a saddle splits it (an
 #: oval pip — a domed one seen aslant, or with its highlight — is 1.5 long; two pips run
 #: together across a narrow tile 1.7 and more)
@@ -2749,6 +2751,11 @@ RED_LOW = 0.5
 #: share of the tile's width (a pip narrower is no pip: see ``keep`` in _read_face)
 RED_LOW_BODY = 40
 SPECK_W = 0.09
+#: ... unless the pips kept are themselves within SMALL_PIP_SIDE pixels of that width: then
+#: a spot dropped for its width alone, of SMALL_PIP_AREA of their median area or more (and
+#: not more than the median over it) and no longer, is a pip
+SMALL_PIP_SIDE = 1.5
+SMALL_PIP_AREA = 0.75
 
 #: a spot whose centre lies this close to the middle of a divider bar (in tile widths) is
 #: the bar's spinner (the pin at its middle) or a piece of the bar, never a pip: a die has
@@ -3721,6 +3728,16 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     row3 = (k_row >= 2.5) & (k_row <= ROW3_LONG) & (short_ >= 0.15 * Wc) & ((long_ <= 0.95 * Wc) | along3) & \
         (as_ >= np.where(k_row < 3.5, 0.6, 0.8) * 0.785 * short_ * short_ * 3) & \
         (as_ <= 1.4 * 0.785 * short_ * short_ * 3)
+    # (a row of three oval pips — long along the row: up to ROW3_OVAL_LONG times as long as
+    # wide, more than round pips' area for its width, filling an oval's share of its box —
+    # where it splits at its saddles into three peaks of about one size: 22793's and
+    # 23202's 6-1, a 6 of two such rows, one 4.6 times as long as wide or 330 pixels for 10
+    # wide left out — read 3-1 at 0.89)
+    for k in np.nonzero(~row3 & (k_row >= 2.5) & (k_row <= ROW3_OVAL_LONG) & ((long_ <= 0.95 * Wc) | along3) &
+                        (short_ >= 0.15 * Wc) & (as_ >= 0.6 * ws_ * hs_) & (as_ <= 0.9 * ws_ * hs_))[0]:
+        if k > 0 and strong[k]:
+            sizes = [p_[0] for p_ in _peaks(resp, lbl, stats[k], k)]
+            row3[k] = len(sizes) == 3 and min(sizes) >= 0.5 * max(sizes)
     keep = (as_ >= amin) & ~((as_ > 3.5 * amax) | ((long_ > 0.75 * Wc) & ~row3)) & \
         ~((np.minimum(ws_, hs_) < SPECK_W * Wc) | (as_ < 0.35 * ws_ * hs_))
     # a sliver along the outline's edge (the tile's side or the table where the outline is
@@ -3732,6 +3749,19 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         (((y0s <= m + 1) | (y0s + stats[:, 3] >= Wc - m - 1)) & (ws_ >= SLIVER * np.maximum(hs_, 1.0)))
     keep &= ~(along & (as_ < 1.5 * math.pi * (0.09 * Wc) ** 2))
     keep[0] = False
+    # small pips (a set's small pips on a tile far off): some are a pixel narrower than the
+    # rest and fall under SPECK_W — a strong spot dropped for that alone, as big and as
+    # round as the pips kept, is one of them (24607's 5-5 read 5-2 at 0.97, the three pips
+    # at one end 4 pixels wide, the others 5)
+    kept_ = np.nonzero(keep & strong)[0]
+    if len(kept_) >= 3:
+        side_ = np.minimum(ws_, hs_)
+        med_s, med_a = float(np.median(side_[kept_])), float(np.median(as_[kept_]))
+        if med_s < SPECK_W * Wc + SMALL_PIP_SIDE:
+            keep |= strong & ~keep & ~along & (side_ < SPECK_W * Wc) & (side_ >= med_s - 1) & \
+                (long_ <= float(np.median(long_[kept_])) + 1) & (as_ >= SMALL_PIP_AREA * med_a) & \
+                (as_ <= med_a / SMALL_PIP_AREA) & (as_ >= 0.6 * ws_ * hs_)
+            keep[0] = False
     # red: a* (and not too light) against the body, of a red hue (b* not far below
     # neutral: a blue pip has a* above neutral too), around the pip's centre or over a
     # good share of its box (a ring pip, painted round its rim, or a highlight on a

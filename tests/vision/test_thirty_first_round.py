@@ -38,6 +38,14 @@ def test_solid_area_drops_thin_wisps_and_keeps_round_parts():
     assert R._solid_area(lbl, box, 2, 90.0) == 0  # (another component: nothing)
 
 
+def test_small_pips_a_pixel_narrower_than_the_rest_are_kept():
+    # 24607: a Western 5-5 with small pips (5 pixels across at the crop's 48): the three at
+    # one end came out 4 pixels wide, under SPECK_W of the width, and were dropped as specks
+    # — 5-5 read 5-2 at 0.97.  A spot dropped for its width alone, as big and round as the
+    # pips kept, is a pip when those are themselves that small
+    assert_read_right(*read_scene3d(24607, 24), (((871, 223), [5, 5]),))
+
+
 def test_a_half_run_into_one_blob_is_split_at_its_peaks_and_its_layout_judged():
     # 24301: a blue Western 5-4 whose white 5 ran into one blob with the grain between its
     # pips (ten pips' area), counted as one pip — 5-4 read 4-2 at 0.97.  Such a blob is now
@@ -47,6 +55,18 @@ def test_a_half_run_into_one_blob_is_split_at_its_peaks_and_its_layout_judged():
     labels, tl, readings = read_scene3d(24301, 24)
     for r in sure_near(readings, (352, 433), 0.3 * tl):
         assert sorted(r.pips) == [4, 5], r
+
+
+def test_a_row_of_three_oval_pips_split_at_its_saddles_is_three_pips():
+    # Chinese 6-1s whose 6 is two rows of three oval pips run together along the tile: one
+    # row 4.6 times as long as wide (22793) or of 330 pixels for 10 wide (23202) was left
+    # out as no round pips' row — 6-1 read 3-1 at 0.89.  A row of three peaks of one size
+    # is three pips
+    assert_read_right(*read_scene3d(22793, 24), (((282, 406), [6, 1]),))
+    assert_read_right(*read_scene3d(23499, 24), (((1089, 555), [6, 1]),))
+    labels, tl, readings = read_scene3d(23202, 24)
+    for r in sure_near(readings, (198, 651), 0.3 * tl):
+        assert sorted(r.pips) == [1, 6], r
 
 
 def test_a_chinese_1_split_at_its_highlight_stays_one_pip():
