@@ -2756,6 +2756,17 @@ SPECK_W = 0.09
 #: not more than the median over it) and no longer, is a pip
 SMALL_PIP_SIDE = 1.5
 SMALL_PIP_AREA = 0.75
+#: a face with no pip and a thin bar (_thin_bar) over this share of its width's rows is a
+#: Western double blank face up
+BLANK_BAR_ROWS = 0.6
+#: ... or a faint bar (_faint_bar_line): the middle's strongest column of the response, within
+#: FAINT_BAR_MID of the length of the middle, FAINT_BAR_RATIO times the median column and
+#: FAINT_BAR_MIN or more, above half its mean on FAINT_BAR_ROWS of the rows (on 460 backs
+#: of scene3d 23000-23099 a column that strong covers 0.43 of them at most)
+FAINT_BAR_MID = 0.06
+FAINT_BAR_RATIO = 5.0
+FAINT_BAR_MIN = 4.0
+FAINT_BAR_ROWS = 0.7
 
 #: a spot whose centre lies this close to the middle of a divider bar (in tile widths) is
 #: the bar's spinner (the pin at its middle) or a piece of the bar, never a pip: a die has
@@ -2903,6 +2914,31 @@ def _thin_bar(bw: np.ndarray, Lc: int, Wc: int) -> tuple[float, float, np.ndarra
     mask = np.zeros_like(bw)
     mask[ys, xs + x0] = 255
     return x_mid, slope, mask
+
+
+def _faint_bar_line(resp: np.ndarray, Lc: int, Wc: int, m: int) -> bool:
+    """Is there a divider bar too faint for the pips' level in the pip response ``resp`` of
+    a crop ``Lc`` x ``Wc`` (margin ``m``): the strongest column of the middle two fifths,
+    within FAINT_BAR_MID of the length of the middle, FAINT_BAR_RATIO times the median
+    column or more (and at least FAINT_BAR_MIN), above half its mean on FAINT_BAR_ROWS of
+    the rows?  (A spotted back's middle spot makes a strong column over a third of them.)
+
+    >>> resp = np.zeros((48, 96), np.uint8); resp[4:44, 47:49] = 12; resp[::3, ::5] += 1
+    >>> _faint_bar_line(resp, 96, 48, 4)
+    True
+    >>> resp[4:30, 47:49] = 0                             # a spot, not a line across
+    >>> _faint_bar_line(resp, 96, 48, 4)
+    False
+    """
+    x0 = int(0.3 * Lc)
+    band = resp[m : Wc - m, x0 : int(0.7 * Lc)].astype(np.float32)
+    col = band.mean(axis=0)
+    j = int(np.argmax(col))
+    top = float(col[j])
+    if top < FAINT_BAR_MIN or top < FAINT_BAR_RATIO * max(1.0, float(np.median(col))) or \
+            abs(x0 + j + 0.5 - Lc / 2.0) > FAINT_BAR_MID * Lc:
+        return False
+    return float(np.mean(band[:, max(0, j - 1) : j + 2].max(axis=1) >= 0.5 * top)) >= FAINT_BAR_ROWS
 
 
 def _clear_spots_at(bw: np.ndarray, cc: tuple, x: float, y: float, r: float) -> tuple | None:
@@ -3652,6 +3688,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             bar_mask = (lb == best[2]).astype(np.uint8) * 255
             column_bar = best[3]
     cc = None  # the components of bw, while bw stays as it is
+    thin_rows = 0  # (the rows a thin bar found by _thin_bar covers)
     if bar_mask is None and bar is not None:
         # a bar seen slanted (a sheared outline, motion blur) or broken by a spinner
         cc = cc_bw if cc_bw is not None else _components8(bw)  # (bw is as it was)
@@ -3665,6 +3702,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 # are no pips — but a bar found so does not judge the tile (has_bar, the
                 # split: a faint bar's pieces are found where a set's bars mostly do not show)
                 x_t, slope_t, mask_t = thin_bar
+                thin_rows = int(np.count_nonzero(mask_t.any(axis=1)))
                 # (grown by a pixel: the openings that found it, of even lengths, may leave
                 # it a pixel off the mask's own)
                 bw = cv2.bitwise_and(bw, cv2.bitwise_not(cv2.dilate(mask_t, _K3SQ)))
@@ -4030,6 +4068,13 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         if cv2.countNonZero(off) > OFF_BODY * (n1 + n2):
             return None
         body_med = (c1 * n1 + c2 * n2) / (n1 + n2)
+    if n_total == 0 and not has_bar and not spots_back and bar is not None and (
+            thin_rows >= BLANK_BAR_ROWS * Wc or _faint_bar_line(resp_all, Lc, Wc, m)):
+        # no pip, and a thin bar across most of the width (found only by _thin_bar: a
+        # line run into its spinner; or too faint for the level, a line of the response
+        # across the middle): a Western double blank face up, which no back shows
+        # (scene3d 23447, 23498, 24420: 0-0 read as backs at 0.95)
+        has_bar = True
     if (n_total == 0 and not has_bar) or spots_back:
         if spots_back and dark_pips is None and quality > 0.5 and \
                 _pips_of_other_polarity(lab, inner, ker, chosen, Wc, Lc, m):

@@ -57,6 +57,37 @@ def test_a_half_run_into_one_blob_is_split_at_its_peaks_and_its_layout_judged():
         assert sorted(r.pips) == [4, 5], r
 
 
+def test_a_face_with_no_pip_and_a_thin_bar_is_a_double_blank():
+    # 23447: an amber Western 0-0 face up, its dark bar run into a brass spinner — found
+    # only by _thin_bar, which does not count as a bar seen: no pips and no bar read as a
+    # back at 0.95.  No back shows a bar: face up, 0-0
+    labels, tl, readings = read_scene3d(23447, 24)
+    assert_read_right(labels, tl, readings, (((451, 306), [0, 0]),))
+
+
+def test_a_face_with_no_pip_and_a_faint_line_across_the_middle_is_a_double_blank():
+    # 23498 and 24420: white Western 0-0s, their bars a faint grey line under the pips'
+    # level (no piece of it left at the level to find).  The response's strongest column at
+    # the middle, well above the others and along most of the width, is that bar
+    assert_read_right(*read_scene3d(23498, 24), (((777, 528), [0, 0]),))
+    assert_read_right(*read_scene3d(24420, 24), (((338, 363), [0, 0]),))
+
+
+def test_a_faint_line_is_a_bar_only_across_most_of_the_width():
+    resp = np.zeros((48, 100), np.uint8)
+    resp[4:44, 49:51] = 9
+    assert R._faint_bar_line(resp, 100, 48, 4)
+    resp[4:44, 49:51] = 0
+    resp[4:44, 30:32] = 9  # (off the middle: no bar)
+    assert not R._faint_bar_line(resp, 100, 48, 4)
+    resp[:] = 0
+    resp[16:32, 47:53] = 40  # (a spotted back's middle spot: a third of the rows)
+    assert not R._faint_bar_line(resp, 100, 48, 4)
+    resp[:] = 3
+    resp[4:44, 49:51] = 9  # (three times the rest: grain, no line)
+    assert not R._faint_bar_line(resp, 100, 48, 4)
+
+
 def test_a_row_of_three_oval_pips_split_at_its_saddles_is_three_pips():
     # Chinese 6-1s whose 6 is two rows of three oval pips run together along the tile: one
     # row 4.6 times as long as wide (22793) or of 330 pixels for 10 wide (23202) was left
