@@ -208,6 +208,9 @@ ROW3_LONG = 4.3
 ROW3_ALONG = 0.5
 #: ... and a row of three oval pips, split at its saddles, this many
 ROW3_OVAL_LONG = 6.0
+#: a half of two pips or more has one this share of the half's length from the middle or
+#: farther (_die_layouts_ok)
+HALF_REACH = 0.4
 #: a blob shorter than ROW2_SHORT times its width is one pip unless a saddle splits it (an
 #: oval pip — a domed one seen aslant, or with its highlight — is 1.5 long; two pips run
 #: together across a narrow tile 1.7 and more)
@@ -4210,7 +4213,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if has_bar:
         layout_ok = _die_layouts_ok(pips, counted, split, Lc, Wc)
     elif long3 or (amb and n_total == 6):
-        layout_ok = True
+        layout_ok = _halves_reach(pips, counted, split, Lc)
     else:
         splits = (split - 0.07 * Lc, split, split + 0.07 * Lc) if amb else (split,)
         layout_ok = any(_die_layouts_ok(pips, counted, sp, Lc, Wc, chinese=True) and all(
@@ -4781,6 +4784,27 @@ TWO_SPAN = 0.7
 DIE_EDGE_CH = 0.35
 
 
+def _halves_reach(pips: list, counted: list, split: float, Lc: int) -> bool:
+    """Does each half (of ``pips`` x, y, ..., each ``counted`` as so many pips, split at
+    ``split`` of a crop ``Lc`` long) that holds two single pips or more reach out from the
+    middle — a pip HALF_REACH of the half's length from it or farther?  Every layout of
+    two pips or more has one at 0.7-0.8 (a die's corner, a Chinese face's end pips); pips
+    all near the middle are an outline shifted along the tile by a quarter of it, a 5 under
+    its middle (24727's 5-5 read 3-3 at 0.97).  A half with pips run together is not
+    judged (a row's centre lies at the middle of its pips).
+
+    >>> five = [(40, 12), (40, 36), (48, 24), (56, 12), (56, 36)]    # a 5 at the middle
+    >>> _halves_reach(five, [1] * 5, 48.0, 96), _halves_reach([(12, 12), (12, 36), (84, 24)], [1] * 3, 48.0, 96)
+    (False, True)
+    """
+    for lo, hi, half_l in ((-1.0, split, split), (split, float(Lc) + 1.0, Lc - split)):
+        mine = [(p[0], k) for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi]
+        if len(mine) >= 2 and all(k == 1 for _, k in mine) and \
+                max(abs(x - split) for x, _ in mine) < HALF_REACH * half_l:
+            return False
+    return True
+
+
 def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, chinese: bool = False) -> bool:
     """Each half of a tile with a divider bar shows its count as a die does: a 6 that lost
     a side pip is no 5 (a 5 has its centre pip); a lost pip that leaves a die's layout (a 3
@@ -4801,7 +4825,7 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, c
     ``chinese``: a Chinese tile's halves (no bar), whose 2 lies across the half, side by
     side (shared/tiles.md):
 
-    >>> two = [(40, 12, False, 9), (40, 36, False, 9)]
+    >>> two = [(12, 12, False, 9), (12, 36, False, 9)]
     >>> _die_layouts_ok(two, [1, 1], 48, 96, 48), _die_layouts_ok(two, [1, 1], 48, 96, 48, chinese=True)
     (False, True)
     >>> quincunx = [(x, y, False, 9) for x, y in ((10, 10), (10, 38), (24, 24), (38, 10), (38, 38))]
@@ -4832,6 +4856,8 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, c
         got = set(zip(cells(ys).tolist(), cells(xs).tolist(), strict=True))
         if len(got) != len(mine) or got not in layouts[len(mine)]:
             return False
+    if not _halves_reach(pips, counted, split, Lc):
+        return False
     # a half of two pips on a diagonal: a die's 2 lies corner to corner, as far apart as the
     # other half's corners (a 3 that lost its end pip to the outline keeps two pips half as
     # far apart: 23089's and 24215's 3-3 read 3-2, 24059's 4-3 read 4-2)

@@ -105,3 +105,26 @@ def test_a_chinese_1_split_at_its_highlight_stays_one_pip():
     # Chinese 1 (five times the 2's pips) split at its highlight, 2-1 and 5-1 made unsure
     # (held-out scene3d 960037)
     assert_read_right(*read_scene3d(960037, 24), (((258, 429), [2, 1]), ((696, 381), [5, 1])))
+
+
+def test_a_half_whose_pips_all_hug_the_middle_is_no_layout():
+    # 24727: a Chinese 5-5 under an outline shifted a quarter of the tile along it, one 5
+    # under its middle and split in two — read 3-3 at 0.97.  Every layout of two pips or
+    # more has one at 0.7-0.8 of the half from the middle; a half of single pips all within
+    # HALF_REACH of it is no layout now
+    labels, tl, readings = read_scene3d(24727, 24)
+    for r in sure_near(readings, (196, 237), 0.3 * tl):
+        assert sorted(r.pips) == [5, 5], r
+    five = [(43.0, 12.0), (43.0, 36.0), (48.0, 24.0), (53.0, 12.0), (53.0, 36.0)]
+    assert not R._halves_reach(five, [1] * 5, 48.0, 96)
+    assert R._halves_reach([(x - 30.0, y) for x, y in five[:2]] + [(x + 30.0, y) for x, y in five[3:]],
+                           [1] * 4, 48.0, 96)
+
+
+def test_a_half_of_rows_run_together_is_not_judged_by_its_rows_centres():
+    # guard: a 6's two rows of three lie with their centres at half the half's length from
+    # the middle, less on an outline longer than the tile (24058's 6-1: 0.34).  The first
+    # version judged them so and made right 6-1s, 6-4s and 6-6s unsure (15 over six sets)
+    assert R._halves_reach([(92.9, 13.6), (28.9, 25.8), (92.5, 34.2)], [3, 1, 3], 69.0, 138)
+    assert_read_right(*read_scene3d(24058, 24), (((271, 202), [6, 1]),))
+    assert_read_right(*read_scene3d(23988, 24), (((1124, 665), [6, 4]),))
