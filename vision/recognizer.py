@@ -3482,6 +3482,18 @@ def _peaks_are_pips(peaks: list, area: float, one_area: float) -> bool:
     return min(sizes) >= 0.3 * max(sizes) and 0.7 <= area / (len(peaks) * one_area) <= 1.3
 
 
+def _peaks_apart(peaks: list, one_area: float) -> bool:
+    """Do the peaks (_peaks: size, x, y) lie DIAG_RUN_APART of a pip's width (a pip of
+    ``one_area``) apart or more, each pair — as touching pips do (a pip's highlight or
+    grain splits its peak a few pixels apart)?
+
+    >>> _peaks_apart([(9, 10, 10), (8, 20, 10)], 50.0), _peaks_apart([(9, 10, 10), (8, 13, 10)], 50.0)
+    (True, False)
+    """
+    apart = DIAG_RUN_APART * 2.0 * math.sqrt(one_area / math.pi)
+    return all(math.hypot(p[1] - q[1], p[2] - q[2]) >= apart for i, p in enumerate(peaks) for q in peaks[i + 1:])
+
+
 def _solid_area(lbl: np.ndarray, box, k: int, one_area: float) -> int:
     """The area of component ``k`` (labels ``lbl``, its box ``box``) left after an opening
     by a disc SOLID_OPEN of a pip of ``one_area`` wide: its round parts, without the thin
@@ -3796,10 +3808,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # at one end 4 pixels wide, the others 5)
     kept_ = np.nonzero(keep & strong)[0]
     if len(kept_) >= 3:
-        side_ = np.minimum(ws_, hs_)
-        med_s, med_a = float(np.median(side_[kept_])), float(np.median(as_[kept_]))
+        med_s, med_a = float(np.median(short_[kept_])), float(np.median(as_[kept_]))
         if med_s < SPECK_W * Wc + SMALL_PIP_SIDE:
-            keep |= strong & ~keep & ~along & (side_ < SPECK_W * Wc) & (side_ >= med_s - 1) & \
+            keep |= strong & ~keep & ~along & (short_ < SPECK_W * Wc) & (short_ >= med_s - 1) & \
                 (long_ <= float(np.median(long_[kept_])) + 1) & (as_ >= SMALL_PIP_AREA * med_a) & \
                 (as_ <= med_a / SMALL_PIP_AREA) & (as_ >= 0.6 * ws_ * hs_)
             keep[0] = False
@@ -3900,10 +3911,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         for idx, (_cx, _cy, _, a_) in enumerate(pips):
             k = 1
             comp = stats_of[idx]
+            peaks = None  # (the blob's peaks, found once where a test below needs them)
             elong = max(comp[2], comp[3]) / max(1, min(comp[2], comp[3]))
             if elong > 1.45 and comp[4] > 1.5 * math.pi * (0.09 * Wc) ** 2:
                 # pips run together (blur): a saddle between them splits at a higher level
-                parts = len(_peaks(resp, lbl, comp, comp_ids[idx]))
+                peaks = _peaks(resp, lbl, comp, comp_ids[idx])
+                parts = len(peaks)
                 # a row of touching round pips is as many widths long as it has pips, and
                 # has their area (the saddle of the middle one of three may not show)
                 k_len = min(3, int(round(elong)))
@@ -3930,14 +3943,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 # run into the table or the side at the outline's edge peaks there: a spotted
                 # back's end spot read as two pips, 18681)
                 peaks = _peaks(resp, lbl, comp, comp_ids[idx])
-                apart = DIAG_RUN_APART * 2.0 * math.sqrt(med_d / math.pi)
                 e_ = 0.15 * Wc
                 # (a blob of more than their area with wisps on it: its round parts' area)
                 if (_peaks_are_pips(peaks, a_, med_d) or (
                         a_ > 1.3 * len(peaks) * med_d and 2 <= len(peaks) <= 3 and
-                        _peaks_are_pips(peaks, _solid_area(lbl, comp, comp_ids[idx], med_d), med_d))) and all(
-                        math.hypot(p_[1] - q_[1], p_[2] - q_[2]) >= apart for i_, p_ in enumerate(peaks)
-                        for q_ in peaks[i_ + 1:]) and all(
+                        _peaks_are_pips(peaks, _solid_area(lbl, comp, comp_ids[idx], med_d), med_d))) and \
+                        _peaks_apart(peaks, med_d) and all(
                         e_ <= px <= Lc - e_ and e_ <= py <= Wc - e_ for _a, px, py in peaks):
                     k = len(peaks)
                     quality *= RUN_TOGETHER_Q
@@ -3947,12 +3958,10 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 # its peaks, where there are three or more, of about one size and a pip's
                 # width apart (a Chinese 1, up to five pips' area, may split in two at its
                 # highlight: 960037's 2-1 and 5-1, made unsure when two peaks were enough)
-                peaks = _peaks(resp, lbl, comp, comp_ids[idx])
-                apart = DIAG_RUN_APART * 2.0 * math.sqrt(med_d / math.pi)
+                if peaks is None:
+                    peaks = _peaks(resp, lbl, comp, comp_ids[idx])
                 sizes = [p_[0] for p_ in peaks]
-                if 3 <= len(peaks) <= 6 and min(sizes) >= BIG_BLOB_EVEN * max(sizes) and all(
-                        math.hypot(p_[1] - q_[1], p_[2] - q_[2]) >= apart for i_, p_ in enumerate(peaks)
-                        for q_ in peaks[i_ + 1:]):
+                if 3 <= len(peaks) <= 6 and min(sizes) >= BIG_BLOB_EVEN * max(sizes) and _peaks_apart(peaks, med_d):
                     big_parts[idx] = peaks
                     quality *= RUN_TOGETHER_Q
             counted.append(k)
