@@ -237,6 +237,9 @@ ROUND_FILL = 0.58
 #: a spot in a corner of the outline smaller than CORNER_SPECK of the pips' median area is
 #: no pip: the tile's side or the table where the corner is a little off (_read_face)
 CORNER_SPECK = 0.3
+#: a long blob of several pips' area whose only peak holds less than ONE_PEAK_SHARE of it
+#: is one pip with the grain or a shadow run into it, not pips run together (_read_face)
+ONE_PEAK_SHARE = 0.35
 
 
 def _ids(objs) -> set[int]:
@@ -3942,7 +3945,11 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                     k = 3  # (a row along the tile kept for three pips' length and area)
                 elif parts >= 2:
                     k = min(3, max(parts, k_len if row else parts))
-                elif a_ > 1.8 * med and len(pips) > 2:
+                elif a_ > 1.8 * med and len(pips) > 2 and not (parts == 1 and peaks[0][0] < ONE_PEAK_SHARE * a_):
+                    # (of several pips' area, no saddle: blurred pips run together — unless
+                    # its one peak is a small part of it, a pip with the grain or a shadow
+                    # run into it: 25166's white 2 on a blue body, a pip of it 198 pixels
+                    # with one peak of 52, read 4-4 at 0.81)
                     k = max(1, min(3, int(round(a_ / med))))
                 elif row:
                     k = k_len

@@ -15,3 +15,13 @@ def test_a_speck_in_the_outlines_corner_is_no_pip():
     # than CORNER_SPECK of the pips' median area is no pip (25014's 1-1 read so too)
     assert_read_right(*read_scene3d(25048, 24), (((784, 68), [1, 1]),))
     assert_read_right(*read_scene3d(25014, 24), (((934, 196), [1, 1]),))
+
+
+def test_a_pip_with_the_grain_run_into_it_is_one_pip():
+    # 25166: a blue Chinese 4-2; one white pip of its 2 ran into the grain beside it, a
+    # long blob of four pips' area with no saddle — counted as three pips: 4-2 read 4-4
+    # at 0.81.  Its one peak (the area above 0.62 of its strongest response) is a quarter
+    # of it, one pip's: such a blob is one pip (ONE_PEAK_SHARE).  Blurred pips run together
+    # with no saddle peak over most of their blob
+    assert_read_right(*read_scene3d(25166, 24), (((529, 96), [4, 2]),))
+    assert_read_right(*read_scene3d(23465, 24), (((589, 113), [4, 2]),))
