@@ -4932,6 +4932,12 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
         if lo == 0 and (rd.has_bar or rd.blank_clean):
             # a Western blank half: reported as pips, not a Tien Gow name (its bar seen, or
             # the half clean of any response: see _Read.blank_clean)
+            # (its bar seen, and its other half no die layout: a pip lost or one too many —
+            # 25038's 5-1 of ring pips, broken by the level, read 2-0 at 0.9, its 5 two pips
+            # side by side.  A blank half without a bar seen is judged as clean, and the
+            # layouts so, as Chinese, have no blank half: not asked there)
+            if not rd.layout_ok and rd.has_bar:
+                conf *= LAYOUT_CONF
             return (hi, lo), None, 0.9 * conf if hi <= 6 else 0.3
         # no valid halves: fall back to the counts if they name one tile
         if by_counts and len(by_counts) == 1:

@@ -25,3 +25,13 @@ def test_a_pip_with_the_grain_run_into_it_is_one_pip():
     # with no saddle peak over most of their blob
     assert_read_right(*read_scene3d(25166, 24), (((529, 96), [4, 2]),))
     assert_read_right(*read_scene3d(23465, 24), (((589, 113), [4, 2]),))
+
+
+def test_a_blank_half_beside_a_half_of_no_die_layout_is_unsure():
+    # 25038: a white Western 5-1 of ring pips, broken by the level; its 5 read as two pips
+    # side by side and its 1 lost — a 2-0, reported at 0.9 because a blank half is no
+    # Tien Gow tile and that branch never looked at the layouts.  Two pips side by side at
+    # one end of a half are no die's 2: unsure
+    labels, tl, readings = read_scene3d(25038, 24)
+    got = sure_near(readings, (327, 201), 0.3 * tl)
+    assert all(sorted(r.pips) == [1, 5] for r in got), got
