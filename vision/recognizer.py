@@ -4262,6 +4262,10 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # a 1-1 with its red pips not red, a pip far off the middle line: a spotted back's
         # two white spots, its red middle one lost (scene3d 17239, 19054, 22093: 1-1 at 0.85)
         quality = min(quality, 0.5)
+    if not _twos_across(pips, counted, split, Wc):
+        # a half of two pips on a slant closer across than any 2's (a 3 that lost a pip at
+        # the outline's end, its middle and one corner left: 24830's 3-1 read 2-1 at 0.97)
+        quality = min(quality, 0.5)
     rd = _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
                bar_through or line_across, seam_along, layout_ok, long3,
                _red_rank(pips, counted, pip_a, split, h1, h2), *_red_white_a(pips, counted, pip_a, split, h1, h2),
@@ -4276,6 +4280,33 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 # two drawn out, or two rows run into one: unsure (a 6-6 read 3-3, a 6-5 5-3)
                 rd = replace(rd, quality=min(rd.quality, 0.5))
     return rd
+
+
+#: a half of two single pips TWO_SLANT of the tile's width or more apart along it and less
+#: than TWO_ACROSS apart across it is no 2 (_twos_across)
+TWO_ACROSS = 0.3
+TWO_SLANT = 0.15
+
+
+def _twos_across(pips: list, counted: list, split: float, Wc: int) -> bool:
+    """Does each half (of ``pips`` x, y, ..., each ``counted`` as so many pips, split at
+    ``split``) that holds two single pips hold them as a 2 does?  A die's 2 lies on its
+    half's diagonal, about half the tile's width apart across it; a Chinese 2 side by side
+    across the tile, 0.3 of the width apart and not along it.  Two pips on a slant less than
+    TWO_ACROSS of the width apart across are what is left of a 3 whose end pip the outline
+    cut off (its middle pip and one corner).
+
+    >>> _twos_across([(20, 12), (20, 36), (70, 12), (80, 36)], [1] * 4, 48.0, 48)   # a Chinese 2, a die's 2
+    True
+    >>> _twos_across([(20, 12), (20, 36), (86, 22), (74, 33)], [1] * 4, 48.0, 48)   # a 3's middle and corner
+    False
+    """
+    for first in (True, False):
+        mine = [p for p, k in zip(pips, counted, strict=True) if (p[0] < split) == first and k == 1]
+        if len(mine) == 2 and sum(k for p, k in zip(pips, counted, strict=True) if (p[0] < split) == first) == 2 and \
+                abs(mine[0][1] - mine[1][1]) < TWO_ACROSS * Wc and abs(mine[0][0] - mine[1][0]) >= TWO_SLANT * Wc:
+            return False
+    return True
 
 
 def _mid_run(resp: np.ndarray, level: float, Lc: int, Wc: int) -> float:

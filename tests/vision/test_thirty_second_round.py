@@ -5,6 +5,8 @@ tile's pips are seen whole."""
 
 from __future__ import annotations
 
+import vision.recognizer as R
+
 from .scenes import assert_read_right, read_scene3d, sure_near
 
 
@@ -35,3 +37,32 @@ def test_a_blank_half_beside_a_half_of_no_die_layout_is_unsure():
     labels, tl, readings = read_scene3d(25038, 24)
     got = sure_near(readings, (327, 201), 0.3 * tl)
     assert all(sorted(r.pips) == [1, 5] for r in got), got
+
+
+
+def test_two_pips_on_a_slant_close_across_are_no_2():
+    # 24830: a black Chinese 3-1 in a column of tiles end to end, its outline a pip short
+    # at the 3's end: the 3's middle pip and one corner left, 0.22 of the width apart
+    # across and 0.25 along — read 2-1 at 0.97.  A die's 2 lies on its half's diagonal,
+    # about half the width apart across; a Chinese 2 side by side, 0.3 apart and not along
+    # the tile.  Two pips on a slant closer across than TWO_ACROSS are no 2: unsure
+    # (25208's 3-2 and 23517's, read 2-2 so, too)
+    for seed, at, pips in ((24830, (727, 299), [3, 1]), (25208, (773, 333), [3, 2]), (23517, (1117, 163), [3, 2])):
+        labels, tl, readings = read_scene3d(seed, 24)
+        got = sure_near(readings, at, 0.3 * tl)
+        assert all(sorted(r.pips) == sorted(pips) for r in got), (seed, got)
+
+
+def test_chinese_twos_side_by_side_stay_sure():
+    # the guard: a first version, with no slant asked for, made 51 right readings unsure,
+    # most of them Chinese 2s (side by side, 0.29-0.30 of the width apart across)
+    assert_read_right(*read_scene3d(25088, 24), (((115, 518), [2, 2]),))
+    assert_read_right(*read_scene3d(25128, 24), (((84, 332), [4, 2]),))
+    assert_read_right(*read_scene3d(25169, 24), (((750, 114), [2, 2]),))
+
+
+def test_recognizer_docstring_examples_run():
+    import doctest
+
+    res = doctest.testmod(R, optionflags=doctest.ELLIPSIS)
+    assert res.attempted > 20 and res.failed == 0
