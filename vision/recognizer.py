@@ -3803,9 +3803,11 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # a little off) is no pip: longer than twice its width, the area of less than one and
     # a half pips (not pips run together), lying against the inner margin ...
     # and along it (a pip cut into strips by a divider bar's removal lies across the edge)
+    # (the components against the inner margin at an end of the outline, or at a side)
     x0s, y0s = stats[:, 0], stats[:, 1]
-    along = (((x0s <= m + 1) | (x0s + stats[:, 2] >= Lc - m - 1)) & (hs_ >= SLIVER * np.maximum(ws_, 1.0))) | \
-        (((y0s <= m + 1) | (y0s + stats[:, 3] >= Wc - m - 1)) & (ws_ >= SLIVER * np.maximum(hs_, 1.0)))
+    at_end = (x0s <= m + 1) | (x0s + stats[:, 2] >= Lc - m - 1)
+    at_side = (y0s <= m + 1) | (y0s + stats[:, 3] >= Wc - m - 1)
+    along = (at_end & (hs_ >= SLIVER * np.maximum(ws_, 1.0))) | (at_side & (ws_ >= SLIVER * np.maximum(hs_, 1.0)))
     keep &= ~(along & (as_ < 1.5 * math.pi * (0.09 * Wc) ** 2))
     keep[0] = False
     # small pips (a set's small pips on a tile far off): some are a pixel narrower than the
@@ -3828,9 +3830,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # piece read cleaner without it won over the right way (24054: a row of four lost)
     kept_ = np.nonzero(keep)[0]
     if len(kept_) >= 3 and not seams:
-        corner_ = ((x0s <= m + 1) | (x0s + stats[:, 2] >= Lc - m - 1)) & \
-            ((y0s <= m + 1) | (y0s + stats[:, 3] >= Wc - m - 1))
-        keep &= ~(corner_ & (as_ < CORNER_SPECK * float(np.median(as_[kept_]))))
+        keep &= ~(at_end & at_side & (as_ < CORNER_SPECK * float(np.median(as_[kept_]))))
         keep[0] = False
     # red: a* (and not too light) against the body, of a red hue (b* not far below
     # neutral: a blue pip has a* above neutral too), around the pip's centre or over a
@@ -4013,8 +4013,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # band along an edge has its centre near it, a bevel's ring round the face in it)
         cx_, cy_ = cents[:, 0], cents[:, 1]
         e_, f_ = LEFT_OUT_EDGE * Wc, LEFT_OUT_END * Wc
-        inside_ = ((x0s > m + 1) & (y0s > m + 1) & (x0s + stats[:, 2] < Lc - m - 1) & (
-            y0s + stats[:, 3] < Wc - m - 1)) | ((cx_ > f_) & (cx_ < Lc - f_) & (cy_ > e_) & (
+        inside_ = (~at_end & ~at_side) | ((cx_ > f_) & (cx_ < Lc - f_) & (cy_ > e_) & (
                 cy_ < Wc - e_) & (ws_ <= 0.5 * Lc) & (as_ >= 0.25 * ws_ * hs_))
         left = ~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & inside_
         left[0] = False
@@ -4302,10 +4301,11 @@ def _twos_across(pips: list, counted: list, split: float, Wc: int) -> bool:
     False
     """
     for first in (True, False):
-        mine = [p for p, k in zip(pips, counted, strict=True) if (p[0] < split) == first and k == 1]
-        if len(mine) == 2 and sum(k for p, k in zip(pips, counted, strict=True) if (p[0] < split) == first) == 2 and \
-                abs(mine[0][1] - mine[1][1]) < TWO_ACROSS * Wc and abs(mine[0][0] - mine[1][0]) >= TWO_SLANT * Wc:
-            return False
+        mine = [(p, k) for p, k in zip(pips, counted, strict=True) if (p[0] < split) == first]
+        if len(mine) == 2 and all(k == 1 for _, k in mine):
+            (a, _), (b, _) = mine
+            if abs(a[1] - b[1]) < TWO_ACROSS * Wc and abs(a[0] - b[0]) >= TWO_SLANT * Wc:
+                return False
     return True
 
 
