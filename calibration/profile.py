@@ -78,6 +78,7 @@ except ImportError:  # vision/params.py not there yet
         tile_mm: tuple[float, float] | None = None  # (width, length)
         back: Literal["plain", "spots", "auto"] = "auto"
         tile_length_px: float | None = None
+        sets: int = Field(default=1, ge=0)
 
     TILESET_SOURCE = "calibration.profile"
 

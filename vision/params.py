@@ -8,6 +8,8 @@ under its ``tiles:`` key.  Every field is optional: the defaults read the common
 'auto'
 >>> TileSetParams.model_validate({'style': 'western', 'tile_length_px': 90}).tile_length_px
 90.0
+>>> TileSetParams().sets       # one set of 32: two of each civil tile, one of each military
+1
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ class TileSetParams(BaseModel):
     tile_mm: tuple[float, float] | None = Field(default=None, description="(width, length) in mm")
     back: Literal["plain", "spots", "auto"] = "auto"
     tile_length_px: float | None = Field(default=None, gt=0, description="expected long side in pixels")
+    sets: int = Field(default=1, ge=0, description="sets of 32 tiles on the table: a frame shows no more "
+                      "copies of a tile than they hold (0: no such check)")
 
     def aspect(self) -> float | None:
         """Length / width from ``tile_mm`` when known."""

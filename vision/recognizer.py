@@ -32,7 +32,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from referee.tiles import FULL_SET, Tile, TileError, red_pips_of
+from referee.tiles import FULL_SET, SET_COUNTS, Tile, TileError, red_pips_of
 from vision.params import TileSetParams
 
 __all__ = ["TileReading", "Analysis", "FrameContext", "recognize", "analyze", "UNCERTAIN_BELOW", "draw_readings"]
@@ -6084,12 +6084,55 @@ def _framed(img: np.ndarray, corners: np.ndarray) -> bool:
     return min(depths) > FRAMED_DEPTH and max(depths) - min(depths) < FRAMED_SPREAD
 
 
+# a reading made unsure because the frame shows more copies of its tile than the set holds
+OVER_SET_CONF = 0.55
+
+
+def check_set(readings: list[TileReading], sets: int = 1) -> list[TileReading]:
+    """``readings`` with those that can't all be right made unsure: a table of ``sets``
+    sets of 32 shows at most ``sets`` × 2 of a civil tile and ``sets`` × 1 of a military
+    one.  Of a tile read more often than that, the readings beyond the allowance, the least
+    sure first, are unsure; when the last allowed and the first beyond it are equally sure,
+    nothing tells the right ones from the wrong: all of them are.  ``sets`` 0: no check.
+
+    >>> up = lambda name, conf, x: TileReading('up', (int(name[0]), int(name[2])), name, (x, 0.0),
+    ...                                        (), conf, False)
+    >>> [(r.name, r.uncertain) for r in check_set([up('6-3', 0.97, 0), up('6-3', 0.81, 50)])]
+    [('6-3', False), ('6-3', True)]
+    >>> [r.uncertain for r in check_set([up('6-3', 0.97, 0), up('6-3', 0.97, 50)])]
+    [True, True]
+    >>> [r.uncertain for r in check_set([up('6-6', 0.97, 0), up('6-6', 0.97, 50)])]
+    [False, False]
+    """
+    if sets <= 0:
+        return readings
+    by_name: dict[str, list[int]] = {}
+    for i, r in enumerate(readings):
+        if r.face == "up" and r.name and not r.uncertain and not r.occluded:
+            by_name.setdefault(r.name, []).append(i)
+    out = list(readings)
+    for name, idx in by_name.items():
+        n = sets * _SET_COUNT[name]
+        if len(idx) <= n:
+            continue
+        idx.sort(key=lambda i: -readings[i].confidence)
+        tie = n > 0 and readings[idx[n - 1]].confidence <= readings[idx[n]].confidence
+        for i in idx[0 if tie else n:]:
+            out[i] = replace(readings[i], uncertain=True, confidence=min(readings[i].confidence, OVER_SET_CONF))
+    return out
+
+
+_SET_COUNT = {t.name: n for t, n in SET_COUNTS.items()}
+
+
 def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto", *,
-            context: FrameContext | None = None) -> Analysis:
+            context: FrameContext | None = None, whole: bool | None = None) -> Analysis:
     """Everything the recognizer sees in one image: readings and hand outlines.
 
     ``context`` (from an earlier ``Analysis.context`` of the whole frame) reads a crop of
-    the frame as the whole frame would be read (see :mod:`vision.stream`)."""
+    the frame as the whole frame would be read (see :mod:`vision.stream`).  ``whole``: the
+    image is all the table there is, so its readings are checked against the set
+    (:func:`check_set`, ``params.sets``); by default, when there is no ``context``."""
     if image_bgr is None or image_bgr.ndim not in (2, 3):
         raise ValueError("expected a BGR image")
     if image_bgr.ndim == 2:
@@ -6499,6 +6542,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             readings.append(TileReading(face="up", pips=None, name=None, center=(float(ctr[0]), float(ctr[1])),
                                         corners=tuple((float(x_), float(y_)) for x_, y_ in corners),
                                         confidence=0.2, uncertain=True, occluded=True, style=eff_style))
+    if context is None if whole is None else whole:
+        readings = check_set(readings, params.sets)
     occluders = [(p.astype(np.float32) / s) for p in hand_polys]
     ctx = FrameContext(scale=s, frame_long=frame_long, tile_len=up_len, style=eff_style, red_reliable=red_reliable,
                        table_colours=table_cols, plain_table=plain_table)

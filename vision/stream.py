@@ -38,7 +38,7 @@ import cv2
 import numpy as np
 
 from vision.params import TileSetParams
-from vision.recognizer import Analysis, TileReading, analyze
+from vision.recognizer import Analysis, TileReading, analyze, check_set
 
 __all__ = ["StreamRecognizer"]
 
@@ -70,20 +70,28 @@ class StreamRecognizer:
         self.counts: Counter[str] = Counter()
         self.last_mode = ""
         self._ref: np.ndarray | None = None
-        self._last: Analysis | None = None
+        self._last: Analysis | None = None  # the readings as read: not checked against the set
+        self._shown: Analysis | None = None  # ... and checked (check_set): what analyze returns
         self._since_full = 0
 
     def reset(self) -> None:
         """Forget the last frame (the next one is read whole), e.g. after a lost camera."""
         self._ref = None
-        self._last = None
+        self._last = self._shown = None
 
     def _full(self, image: np.ndarray, thumb: np.ndarray) -> Analysis:
-        an = analyze(image, self.params, self.style)
-        self._ref, self._last, self._since_full = thumb, an, 0
+        an = analyze(image, self.params, self.style, whole=False)
+        self._ref, self._since_full = thumb, 0
         self.last_mode = "full"
         self.counts["full"] += 1
-        return an
+        return self._keep(an)
+
+    def _keep(self, an: Analysis) -> Analysis:
+        # the frame's readings are checked against the set as a whole, each time anew: a
+        # reading kept from an earlier frame is unsure only while its twin is there too
+        self._last = an
+        self._shown = replace(an, readings=check_set(an.readings, self.params.sets))
+        return self._shown
 
     def _tile_len(self) -> float:
         ctx = self._last.context if self._last else None
@@ -111,7 +119,7 @@ class StreamRecognizer:
         if not changed.any():
             self.last_mode = "cached"
             self.counts["cached"] += 1
-            return self._last
+            return self._shown
         # boxes (full-image px) around each changed patch: inner = re-read, crop = context
         m_in, m_out = 0.75 * L, 1.75 * L
         k = max(1, int(round(m_in / THUMB)))
@@ -146,7 +154,6 @@ class StreamRecognizer:
                           if _inside(p.reshape(-1, 2).mean(axis=0) + [x0, y0], inner)]
             ref[y:y + h, x:x + w] = thumb[y:y + h, x:x + w]
         self._ref = ref
-        self._last = Analysis(readings=readings, occluders=occluders, scale=self._last.scale, context=ctx)
         self.last_mode = "partial"
         self.counts["partial"] += 1
-        return self._last
+        return self._keep(Analysis(readings=readings, occluders=occluders, scale=self._last.scale, context=ctx))
