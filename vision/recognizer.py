@@ -4242,8 +4242,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # is in either half: each way)
     if has_bar:
         layout_ok = _die_layouts_ok(pips, counted, split, Lc, Wc)
-    elif long3 or (amb and n_total == 6):
+    elif long3:
         layout_ok = _halves_reach(pips, counted, split, Lc)
+    elif amb and n_total == 6:
+        # (their halves of three in a line: 25252's 5-3 in a row end to end, its outline off
+        # the 5's end, kept the 5's middle and two corners — read 3-3 at 0.97)
+        layout_ok = _halves_reach(pips, counted, split, Lc) and _threes_in_line(pips, counted, split, Wc)
     else:
         splits = (split - 0.07 * Lc, split, split + 0.07 * Lc) if amb else (split,)
         layout_ok = any(_die_layouts_ok(pips, counted, sp, Lc, Wc, chinese=True) and all(
@@ -4863,6 +4867,37 @@ def _halves_reach(pips: list, counted: list, split: float, Lc: int) -> bool:
         mine = [(p[0], k) for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi]
         if len(mine) >= 2 and all(k == 1 for _, k in mine) and \
                 max(abs(x - split) for x, _ in mine) < HALF_REACH * half_l:
+            return False
+    return True
+
+
+#: a half's three pips lie in a line: the middle one within this share of the tile's width
+#: of the line through the other two (a die's 3 on its diagonal, the long 3-3's three along
+#: the middle line; a 5 that lost two corners to its outline keeps a "<")
+THREE_OFF = 0.12
+
+
+def _threes_in_line(pips: list, counted: list, split: float, Wc: int) -> bool:
+    """Does each half of three single pips hold them in a line (a die's 3 on its diagonal,
+    the long 3-3's three on the middle line), its middle pip within THREE_OFF of the width
+    of the line through the other two?
+
+    >>> three = [(x, y, False, 9) for x, y in ((10, 10), (24, 24), (38, 38))]   # a diagonal
+    >>> other = [(x, y, False, 9) for x, y in ((86, 10), (72, 24), (58, 38))]   # and so
+    >>> lost = [(x, y, False, 9) for x, y in ((62, 24), (76, 10), (76, 38))]    # a 5 that lost two corners
+    >>> _threes_in_line(three + other, [1] * 6, 48.0, 48), _threes_in_line(three + lost, [1] * 6, 48.0, 48)
+    (True, False)
+    """
+    for lo, hi in ((-1.0, split), (split, float("inf"))):
+        mine = [p for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi and k == 1]
+        if len(mine) != 3 or sum(lo <= p[0] < hi for p in pips) != 3:
+            continue
+        pts = np.array([(p[0], p[1]) for p in mine], np.float64)
+        d = [float(np.linalg.norm(pts[i] - pts[j])) for i, j in ((0, 1), (0, 2), (1, 2))]
+        i, j = ((0, 1), (0, 2), (1, 2))[int(np.argmax(d))]
+        k = 3 - i - j
+        u, v = pts[j] - pts[i], pts[k] - pts[i]
+        if abs(float(u[0] * v[1] - u[1] * v[0])) / max(d[int(np.argmax(d))], 1e-6) > THREE_OFF * Wc:
             return False
     return True
 

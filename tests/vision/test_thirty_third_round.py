@@ -1,8 +1,10 @@
-"""Thirty-third round: a frame shows no more copies of a tile than the set holds.
+"""Thirty-third round of 2026-11-28 (docs/vision.md, "A frame that shows more copies of a
+tile than the set holds; a 3 whose pips lie in no line").
 
 One set of 32 has two of each civil tile and one of each military tile.  A frame that reads
 a military tile twice has read at least one of them wrong: those readings are unsure (the
-less sure of them when their confidences differ), not accepted as they are.
+less sure of them when their confidences differ), not accepted as they are.  And a half of
+three pips read where a 5 lost two corners to its outline is no 3: a 3's pips lie in a line.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from vision.params import TileSetParams, load_params
 from vision.recognizer import OVER_SET_CONF, TileReading, analyze, check_set
 from vision.scene import Layout, TilePlacement, render_layout
 from vision.stream import StreamRecognizer
+
+from .scenes import assert_read_right, read_scene3d, sure_near
 
 
 def _up(name: str, conf: float, x: float = 0.0) -> TileReading:
@@ -99,3 +103,32 @@ def test_a_stream_checks_the_frame_as_it_stands():
     assert seen[1] == ("partial", Counter({("6-3", True): 2, ("1-1", False): 1}))
     # and sure again once its twin is gone, though its own part of the frame was not read
     assert seen[2] == ("partial", Counter({("6-3", False): 1, ("1-1", False): 1}))
+
+
+def test_a_generated_frame_whose_wrong_reading_names_a_tile_read_twice():
+    # scene3d 25042: a 5-2 in a group read 2-2 at 0.88, beside the frame's two 2-2s read at
+    # 0.70 — three 2-2s, one more than a set holds.  The check makes all three unsure: the
+    # wrong reading is no longer accepted (the two right ones are lost with it)
+    labels, tl, readings = read_scene3d(25042, 24)
+    assert not sure_near(readings, (532, 271), 0.3 * tl)
+    assert sum(r.name == "2-2" and r.uncertain for r in readings) == 3
+
+
+def test_a_3_whose_pips_lie_in_no_line_is_no_3():
+    # 25252: a black Chinese 5-3 in a row end to end, its outline shifted off the 5's end:
+    # the 5 kept its middle pip and two corners, a "<" — read 3-3 at 0.97.  Its middle pip
+    # was near the split (ambiguous), and six pips so were judged by their reach alone (for
+    # the long 3-3 not found as one).  A half of three single pips must hold them in a line
+    # (THREE_OFF); 25292's 5-3 so too
+    for seed, at in ((25252, (296, 594)), (25292, (864, 397))):
+        labels, tl, readings = read_scene3d(seed, 24)
+        got = sure_near(readings, at, 0.3 * tl)
+        assert all(sorted(r.pips) == [3, 5] for r in got), (seed, got)
+
+
+def test_3_3s_in_a_line_stay_sure():
+    # the guard: a first version asked the die layouts of every such half and made 31
+    # right 3-3s unsure — long 3-3s (three pips along the middle line in each half) not
+    # found as long ones (25104) and die 3-3s with a pip near the middle (22736)
+    assert_read_right(*read_scene3d(25104, 24), (((364, 360), [3, 3]),))
+    assert_read_right(*read_scene3d(22736, 24), (((896, 539), [3, 3]),))
