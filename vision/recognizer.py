@@ -35,7 +35,8 @@ import numpy as np
 from referee.tiles import FULL_SET, SET_COUNTS, Tile, TileError, red_pips_of
 from vision.params import TileSetParams
 
-__all__ = ["TileReading", "Analysis", "FrameContext", "recognize", "analyze", "UNCERTAIN_BELOW", "draw_readings"]
+__all__ = ["TileReading", "Analysis", "FrameContext", "recognize", "analyze", "check_set", "UNCERTAIN_BELOW",
+           "draw_readings"]
 
 #: A reading whose confidence is below this is reported ``uncertain``.
 UNCERTAIN_BELOW = 0.6

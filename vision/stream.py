@@ -15,6 +15,8 @@ frame's decisions (working scale, tile size, style, red pips —
   (a camera bumped, the light changing), and every ``refresh_every`` frames regardless.
 * The reference thumbnail is updated only where the frame was read, so a slow drift adds
   up until it is read again instead of creeping by unnoticed.
+* The frame as it stands is checked against the set after every read
+  (:func:`vision.recognizer.check_set`); a crop is not checked alone.
 
 >>> import numpy as np
 >>> from vision.scene import render_layout, Layout, TilePlacement
