@@ -4270,6 +4270,13 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # a half of two pips on a slant closer across than any 2's (a 3 that lost a pip at
         # the outline's end, its middle and one corner left: 24830's 3-1 read 2-1 at 0.97)
         quality = min(quality, 0.5)
+    if not has_bar and not long3 and amb and len(pips) <= 3 and n_total > len(pips):
+        # a spot at the tile's middle among three at most, some big enough to count as
+        # several pips: a spotted back's spots (its red one at the middle), not a face — no
+        # Chinese face has a pip at its middle but the long 3-3 (24889's and 24090's spotted
+        # backs read 3-2 at 0.89 and 0.82, 24129's 3-1 at 0.81; 23374's long 3-3 of three
+        # blobs, not found as one, read 6-3 at 0.76)
+        quality = min(quality, 0.5)
     rd = _Read("up", (max(h1, h2), min(h1, h2)), red, has_bar, quality, amb, False, n_total, body_med, cut_pip,
                bar_through or line_across, seam_along, layout_ok, long3,
                _red_rank(pips, counted, pip_a, split, h1, h2), *_red_white_a(pips, counted, pip_a, split, h1, h2),
