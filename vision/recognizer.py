@@ -32,7 +32,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from referee.tiles import FULL_SET, SET_COUNTS, Tile, TileError, red_pips_of
+from referee.tiles import FULL_SET, Tile, TileError, red_pips_of
 from vision.params import TileSetParams
 
 __all__ = ["TileReading", "Analysis", "FrameContext", "recognize", "analyze", "check_set", "UNCERTAIN_BELOW",
@@ -4896,16 +4896,16 @@ def _threes_in_line(pips: list, counted: list, split: float, Wc: int) -> bool:
     >>> _threes_in_line(three + other, [1] * 6, 48.0, 48), _threes_in_line(three + lost, [1] * 6, 48.0, 48)
     (True, False)
     """
-    for lo, hi in ((-1.0, split), (split, float("inf"))):
-        mine = [p for p, k in zip(pips, counted, strict=True) if lo <= p[0] < hi and k == 1]
-        if len(mine) != 3 or sum(lo <= p[0] < hi for p in pips) != 3:
+    for first in (True, False):
+        mine = [(p, k) for p, k in zip(pips, counted, strict=True) if (p[0] < split) == first]
+        if len(mine) != 3 or any(k != 1 for _, k in mine):
             continue
-        pts = np.array([(p[0], p[1]) for p in mine], np.float64)
-        d = [float(np.linalg.norm(pts[i] - pts[j])) for i, j in ((0, 1), (0, 2), (1, 2))]
-        i, j = ((0, 1), (0, 2), (1, 2))[int(np.argmax(d))]
-        k = 3 - i - j
-        u, v = pts[j] - pts[i], pts[k] - pts[i]
-        if abs(float(u[0] * v[1] - u[1] * v[0])) / max(d[int(np.argmax(d))], 1e-6) > THREE_OFF * Wc:
+        a, b, c = (np.array(p[:2], np.float64) for p, _ in mine)
+        u, v = b - a, c - a
+        # the middle pip's distance from the line through the other two: twice the
+        # triangle's area over its longest side
+        longest = max(np.linalg.norm(u), np.linalg.norm(v), np.linalg.norm(c - b))
+        if abs(float(u[0] * v[1] - u[1] * v[0])) > THREE_OFF * Wc * max(float(longest), 1e-6):
             return False
     return True
 
@@ -6155,7 +6155,7 @@ def check_set(readings: list[TileReading], sets: int = 1) -> list[TileReading]:
             by_name.setdefault(r.name, []).append(i)
     out = list(readings)
     for name, idx in by_name.items():
-        n = sets * _SET_COUNT[name]
+        n = sets * _IN_SET[name]
         if len(idx) <= n:
             continue
         idx.sort(key=lambda i: -readings[i].confidence)
@@ -6164,8 +6164,6 @@ def check_set(readings: list[TileReading], sets: int = 1) -> list[TileReading]:
             out[i] = replace(readings[i], uncertain=True, confidence=min(readings[i].confidence, OVER_SET_CONF))
     return out
 
-
-_SET_COUNT = {t.name: n for t, n in SET_COUNTS.items()}
 
 
 def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto", *,
