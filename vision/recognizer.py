@@ -186,6 +186,7 @@ PAT_UNSURE = 0.5
 # the warm mask (green above blue: ivory and cream bodies); a table as warm as that adds a
 # level this far above its own median
 WARM_LEVEL = 22
+WARM_BAL_CHAN = "warm="  # the warm mask of a frame balanced by its table (_channels)
 # a hand's palm: the skin blob's largest inscribed circle has at least this radius, in tile
 # lengths (generated palms: 0.21 and up; the orange sides and shadow along a column of
 # ivory tiles in a photo: up to 0.17)
@@ -436,6 +437,17 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     chans.append(("warm", warm, levels, B))
     # ... and only its lightest part: a face without its own (shaded) side
     chans.append(("warm+", cv2.bitwise_and(warm, cv2.compare(rel, 133, cv2.CMP_GT)), levels, B))
+    if table_warm > WARM_LEVEL / 2:
+        # the light's cast taken out: blue scaled so that the lit table's green and blue are
+        # level.  A warm light scales blue down rather than shifting it, so ivory rises less
+        # above a white table turned warm than the level above expects, and that level lies
+        # in the tiles' own noise (jm_5 under tungsten: none of its four tiles was found).
+        # A table warm of its own (wood) is balanced too: ivory falls below it here and is
+        # found by the masks above, as before
+        lit = V[::4, ::4] > 120
+        g_b = _median_u8(planes[1][::4, ::4][lit]) / max(1.0, _median_u8(planes[0][::4, ::4][lit]))
+        balanced = cv2.subtract(planes[1], cv2.convertScaleAbs(planes[0], alpha=g_b))
+        chans.append((WARM_BAL_CHAN, cv2.bitwise_and(balanced, cv2.compare(V, 120, cv2.CMP_GT)), [WARM_LEVEL], B))
     if bg:
         # the distance from the table in colour alone, at a lower level: a navy tile on dark
         # red wood, amber on light wood differ from it by 12-20 in a* and b*, the table's
