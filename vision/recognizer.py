@@ -3558,6 +3558,8 @@ def _without(gone, *lists: list) -> tuple[list, ...]:
 #: within 0.21), a spotted back's outer spots 0.22 of the width off it, and more on an
 #: outline that takes in the side
 ONE_ONE_OFF = 0.24
+#: a spot at least this far (crop pixels) from every edge of the outline is no pip it cuts
+CUT_CLEAR = 2
 
 
 def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
@@ -3663,6 +3665,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     cand = _pip_sized(ws_, hs_, as_, Wc)
     cy_, cx_ = ys_ + hs_ / 2, xs_ + ws_ / 2
     cand &= ~((m < cy_) & (cy_ < Wc - m) & (2 * m < cx_) & (cx_ < Lc - 2 * m))
+    # (and a spot clear of the outline's edges is whole, whatever its place: a Western
+    # tile's pips lie close to its ends)
+    cand &= (xs_ < CUT_CLEAR) | (ys_ < CUT_CLEAR) | (xs_ + ws_ > Lc - CUT_CLEAR) | (ys_ + hs_ > Wc - CUT_CLEAR)
     cand[0] = False
     for k in np.nonzero(cand)[0]:
         x, y, w_, h_, a_ = sa[k]

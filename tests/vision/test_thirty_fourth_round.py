@@ -14,7 +14,7 @@ import numpy as np
 
 from vision.params import TileSetParams
 from vision.photobench import variant_labels
-from vision.recognizer import WARM_BAL_CHAN, _channels, recognize
+from vision.recognizer import WARM_BAL_CHAN, _channels, _read_tile, recognize
 from vision.scene import Layout, TilePlacement, render_layout
 
 NAMES = ("6-6", "5-5", "4-2", "6-5", "3-1", "6-4")
@@ -75,3 +75,47 @@ def test_a_photo_under_tungsten_light_finds_its_column(photos_dir, photo_labels)
         assert all(sorted(r.pips) == sorted(t["pips"]) for r in near)  # no wrong reading
         found += bool(near)
     assert found >= 3
+
+
+def _western_4_2(end_off: float, side: float = 0.16, r: float = 0.055) -> tuple[np.ndarray, np.ndarray]:
+    """An ivory Western 4-2 on a pale table, 300 px long, the 4's outer pips ``end_off`` of
+    the length from its end and ``side`` of the width from its sides; and an outline that
+    runs on 0.15 of a length past the other end (a lit side or halo taken in, as in jm_4)."""
+    img = np.full((400, 700, 3), (205, 212, 218), np.uint8)
+    x0, y0, L, W = 200, 150, 300, 150
+    cv2.rectangle(img, (x0, y0), (x0 + L, y0 + W), (185, 225, 238), -1)
+    cv2.line(img, (x0 + L // 2, y0 + 18), (x0 + L // 2, y0 + W - 18), (30, 30, 30), 6)
+    pips = [(0.27, 0.28), (0.40, 0.72), (1 - end_off, side), (1 - end_off, 1 - side), (0.62, side), (0.62, 1 - side)]
+    for fx, fy in pips:
+        cv2.circle(img, (int(x0 + fx * L), int(y0 + fy * W)), int(r * L), (30, 30, 30), -1, cv2.LINE_AA)
+    ext = 0.15 * L
+    corners = np.float32([[x0 + L, y0 + W], [x0 - ext, y0 + W], [x0 - ext, y0], [x0 + L, y0]])
+    return img, corners
+
+
+def test_a_whole_pip_near_a_corner_of_the_outline_is_not_cut():
+    # jm_4's 4-2: a real Western tile's corner pips lie closer to its end than the
+    # generator's, and the outline ran on past its other end — a whole pip in the corner
+    # was taken for one the outline cut, and the tile read unsure (2-1, 1-1) in 8 of the
+    # photo bench's 13 variants
+    img, corners = _western_4_2(end_off=0.07)
+    rd = _read_tile(img, corners, "auto", None)
+    assert rd is not None and rd.halves == (4, 2)
+    assert not rd.cut_pip and rd.quality == 1.0
+
+
+def test_a_pip_the_outline_cuts_through_is_still_cut():
+    for end_off in (0.02, 0.03, 0.05):
+        img, corners = _western_4_2(end_off=end_off)
+        rd = _read_tile(img, corners, "auto", None)
+        assert rd is not None and rd.cut_pip and rd.quality < 1.0
+
+
+def test_jm_4_s_4_2_reads_in_the_variants_that_lost_it(photos_dir, photo_labels):
+    entry = next(e for e in photo_labels["images"] if e["path"] == "jm_4.png")
+    img = cv2.imread(str(photos_dir / "jm_4.png"))
+    for variant in ("rot90", "noise", "jpeg40", "blur"):
+        out, tiles = variant_labels(variant, img, entry["tiles"])
+        t = next(t for t in tiles if sorted(t["pips"]) == [2, 4])
+        near = [r for r in recognize(out) if np.hypot(r.center[0] - t["center"][0], r.center[1] - t["center"][1]) < 80]
+        assert [(r.pips, r.uncertain) for r in near] == [((4, 2), False)], variant
