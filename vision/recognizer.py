@@ -3558,6 +3558,9 @@ def _without(gone, *lists: list) -> tuple[list, ...]:
 #: within 0.21), a spotted back's outer spots 0.22 of the width off it, and more on an
 #: outline that takes in the side
 ONE_ONE_OFF = 0.24
+#: an outline snapped this much shorter (or more) than the proposal's own, that lost pips
+#: the proposal's held whole, gives the proposal's reading back (_refine_lost_pips)
+REFINE_SHORTER = 0.95
 #: a spot at least this far (crop pixels) from every edge of the outline is no pip it cuts
 CUT_CLEAR = 2
 
@@ -5126,6 +5129,16 @@ FIRST_READ_MIN_PIPS = 4
 PAIR_BACK_PIPS = 2
 
 
+def _refine_lost_pips(first: _Read | None, rd: _Read | None) -> bool:
+    """Did snapping the outline to edges (:func:`_refine`) lose pips that the proposal's own
+    outline held whole (``first``: face up, every pip whole, in die layouts)?  An end
+    snapped to the edge of a row of pips — light tiles end to end, whose seams are faint —
+    drops that row, and the face left reads whole (jm_5's 6-6 read 6-4 at 0.88)."""
+    return first is not None and rd is not None and first.face == "up" and rd.face == "up" and \
+        not first.cut_pip and first.quality >= 1.0 and first.layout_ok and rd.n_pips < first.n_pips and \
+        _name_and_confidence(first, False)[1] is not None
+
+
 def _reads_whole(rd: _Read, min_pips: int = FIRST_READ_MIN_PIPS, red: bool = False,
                  unpainted: bool | None = None) -> bool:
     """A face-up reading with every pip whole and round, enough pips (``min_pips``), and
@@ -6261,7 +6274,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         c0 = _order_corners(rect) / s
         if float(np.linalg.norm(c0[1] - c0[0])) < MIN_TILE_FRAC * frame_long:
             return  # smaller than any tile a table camera sees
-        rd = None
+        rd = first = None  # (first: the proposal's own reading, when not whole)
         reseg = refined = None  # each outline of this tile is computed at most once
         piece = id(rect) in tent_ids or id(rect) in sure_ids  # of a split group: read for seams too
         if id(rect) in clean_ids:
@@ -6276,7 +6289,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # trimmed, its rim taken for no seam, it would be dropped, not re-cut)
             rd = _read_tile(image_bgr, c0, style, aspect_hint, rim_ok=id(rect) not in check_ids)
             if rd is not None and not _reads_whole(rd):
-                rd = None
+                first, rd = rd, None
         if rd is not None:
             corners, recut = c0, True
         else:
@@ -6301,6 +6314,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 occ = touch > 0.04
         if rd is None:
             rd = _read_tile(image_bgr, corners, style, aspect_hint, seams=piece)
+            if corners is refined and _refine_lost_pips(first, rd) and float(np.linalg.norm(
+                    refined[1] - refined[0])) < REFINE_SHORTER * float(np.linalg.norm(c0[1] - c0[0])):
+                rd, corners = first, c0
         if rd is not None and rd.cut_pip:
             # the outline cuts through a pip: try the other outlines of this tile (the
             # proposal's own, snapped to edges, re-cut by colour, a little wider) and take
