@@ -1,10 +1,13 @@
-"""Thirty-fourth round of 2026-11-28 (docs/vision.md, "Ivory under a warm light").
+"""Thirty-fourth round of 2026-11-28 (docs/vision.md, "Ivory under a warm light; a whole pip
+in the outline's corner; an outline snapped past a row of pips").
 
 A warm light (tungsten, a warm white balance) scales blue down: a white or pale table turns
 warm, and ivory is then less far above it in warmth (green above blue) than the level the
 warm mask adds above the table's own expects.  The table's own balance taken out (blue
 scaled so that the table's green and blue are level), ivory stands out from it again as it
-did under a white light.
+did under a white light.  A whole pip near a corner of an outline that runs on past the
+tile's other end is no pip the outline cuts; and an outline snapped to the edge of a row of
+pips, which lost them, gives the proposal's own whole reading back.
 """
 
 from __future__ import annotations
