@@ -5131,9 +5131,11 @@ PAIR_BACK_PIPS = 2
 
 def _refine_lost_pips(first: _Read | None, rd: _Read | None) -> bool:
     """Did snapping the outline to edges (:func:`_refine`) lose pips that the proposal's own
-    outline held whole (``first``: face up, every pip whole, in die layouts)?  An end
+    outline held whole (``first``: face up, every pip whole, in die layouts, naming a Tien
+    Gow tile — a 7 took a neighbour's pip in, a blank half may be a half lost)?  An end
     snapped to the edge of a row of pips — light tiles end to end, whose seams are faint —
-    drops that row, and the face left reads whole (jm_5's 6-6 read 6-4 at 0.88)."""
+    drops that row, and the face left reads whole (jm_5's 6-6 read 6-4 at 0.88).  The
+    caller asks too that the snapped outline came out REFINE_SHORTER of the proposal's."""
     return first is not None and rd is not None and first.face == "up" and rd.face == "up" and \
         not first.cut_pip and first.quality >= 1.0 and first.layout_ok and rd.n_pips < first.n_pips and \
         _name_and_confidence(first, False)[1] is not None
