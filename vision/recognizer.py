@@ -419,7 +419,8 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
             dist = x if dist is None else cv2.min(dist, x)
         chans.append(("bg", dist, list(BG_LEVELS), B))
     # ivory and cream: green above blue (white cloth, red checks and grey felt are not)
-    warm = cv2.bitwise_and(cv2.subtract(planes[1], planes[0]), cv2.compare(V, 120, cv2.CMP_GT))
+    lit = cv2.compare(V, 120, cv2.CMP_GT)  # (the pixels light enough to judge warmth in)
+    warm = cv2.bitwise_and(cv2.subtract(planes[1], planes[0]), lit)
     # under warm light (tungsten, a warm white balance) a white table is warm too: ivory is
     # then warmer than the table's own level, not than a fixed one
     levels = [WARM_LEVEL]
@@ -444,10 +445,10 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
         # in the tiles' own noise (jm_5 under tungsten: none of its four tiles was found).
         # A table warm of its own (wood) is balanced too: ivory falls below it here and is
         # found by the masks above, as before
-        lit = V[::4, ::4] > 120
-        g_b = _median_u8(planes[1][::4, ::4][lit]) / max(1.0, _median_u8(planes[0][::4, ::4][lit]))
+        on = lit[::4, ::4] > 0
+        g_b = _median_u8(planes[1][::4, ::4][on]) / max(1.0, _median_u8(planes[0][::4, ::4][on]))
         balanced = cv2.subtract(planes[1], cv2.convertScaleAbs(planes[0], alpha=g_b))
-        chans.append((WARM_BAL_CHAN, cv2.bitwise_and(balanced, cv2.compare(V, 120, cv2.CMP_GT)), [WARM_LEVEL], B))
+        chans.append((WARM_BAL_CHAN, cv2.bitwise_and(balanced, lit), [WARM_LEVEL], B))
     if bg:
         # the distance from the table in colour alone, at a lower level: a navy tile on dark
         # red wood, amber on light wood differ from it by 12-20 in a* and b*, the table's
@@ -6195,7 +6196,6 @@ def check_set(readings: list[TileReading], sets: int = 1) -> list[TileReading]:
         for i in idx[0 if tie else n:]:
             out[i] = replace(readings[i], uncertain=True, confidence=min(readings[i].confidence, OVER_SET_CONF))
     return out
-
 
 
 def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto", *,
