@@ -5249,6 +5249,11 @@ PAIR_ONE_BAD_PIPS = 4
 #: a row of at least this many Western tiles may hold one piece with no bar seen
 #: (_resolve_groups): whole and consistent, between pieces that show theirs
 BARLESS_ROW = 3
+#: ... and one piece whose bar runs right across (_Read.bar_through: an outline that takes in
+#: a strip of shadow past the tile's edge reads its bar so), reported unsure, when every other
+#: piece reads whole with a bar that stops short of the edges (scene3d 25031: four black
+#: tiles side by side, all missed for the 3-2's piece)
+THROUGH_ROW = 3
 
 
 def _second_way(way: list, second: set) -> bool:
@@ -5376,7 +5381,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                                     any(_same_body(rd.body_lab, b) for b in face_bodies) for _, rd, _ in reads):
                         continue
                 bad_at: list[int] = []  # the pieces marked unsure
-                cut_bad = False
+                cut_bad = through_bad = False
                 barless = []  # (a row of Western tiles: the pieces whose bar does not show)
                 for k, (_, rd, _) in enumerate(reads):
                     if rd.face != "up":
@@ -5396,6 +5401,13 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         barless.append(k)
                         continue
                     if _wrong_split(rd_f, bars_judged):
+                        # (only for its bar right across, in a row: THROUGH_ROW, checked below)
+                        if len(reads) >= THROUGH_ROW and bars_judged and rd_f.has_bar and \
+                                not _wrong_split(rd_f, bars_judged, strict=False):
+                            reads[k] = unsure(reads[k])
+                            bad_at.append(k)
+                            through_bad = True
+                            continue
                         ok = False
                         break
                     hi, lo = rd.halves
@@ -5438,6 +5450,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                     continue  # (the others of a Chinese row with a piece unsure — marked 0.5 — read whole)
                 if cut_bad and any(not _reads_whole(rd, 0, red=True) for _, rd, _ in reads if rd.face == "up" and rd.quality > 0.5):
                     continue  # (and of a row with a piece whose outline cuts a pip, every other is whole)
+                if through_bad and any(not _reads_whole(rd, 0, red=True) or rd.bar_through
+                                       for k, (_, rd, _) in enumerate(reads) if k not in bad_at):
+                    continue  # (and of a row with a piece whose bar runs across, every other is whole)
                 if excess(names(reads)):
                     continue  # more of a tile than one set holds, in one group: a wrong cut
                 # (two tiles side by side make a square that cuts either way: a line across a
