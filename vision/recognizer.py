@@ -103,6 +103,21 @@ WORK_MAX = 640  # long side of the working image for proposals
 CLOSE_CHANS = ("dark", "rel-", "pat")
 #: the mask whose holes are proposals as well as its blobs (see _proposals)
 HOLE_CHAN = "rel-"
+#: A blob of about one tile (at most OPEN_BLOB of a tile's area) that is not one clean tile
+#: is also opened with a disc of OPEN_WIDTH of a tile's width: spots or stripes of a cloth of
+#: the tile's colour joined to its edge fall away (scene3d 24760: a green 5-3 on a lilac cloth
+#: with green spots, its blob with them filling 0.64-0.77 of its rectangle, missed).  What is
+#: left counts if it is one tile, filled OPEN_FILL or more, smaller than the blob; _select
+#: takes it only where nothing else was found, of OPEN_SIZE of the tiles' length where it
+#: lies (among the other proposals it competed with the ways of splitting groups)
+OPEN_BLOB = 1.6
+OPEN_WIDTH = 0.45
+OPEN_FILL = 0.85
+OPEN_SIZE = (0.8, 1.25)
+#: ... and read, it judges nothing for the frame (_Read.aside: not the tiles' size, not the
+#: faces the lone backs are measured against).  On a striped cloth two tiles so freed were
+#: the first faces read whole, and two patches of a blue stripe, alike and of a tile's size,
+#: were then kept as backs of a colour no face has (scene3d 24982).
 #: The table's colours (see _table_colours): each covers this share of the image at least.
 BG_SHARE = 0.12
 #: a plain back this close to a table colour (that no face-up tile has) is the table
@@ -1200,6 +1215,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
     out: list[_Cand] = []
     edge_out: list[_Cand] = []  # blobs cut by the frame: groups running out of it (see _select)
     _LOCAL.edge_blobs = edge_out
+    opened: list[_Cand] = []  # single tiles freed of the cloth's spots by an opening (see _select)
+    _LOCAL.opened = opened
     _LOCAL.frame_wh = (w, h)
     perim_min = int(2.2 * math.sqrt(amin))
     # strong edges cut a blob apart: seams between touching tiles, a tile's face from its side
@@ -1370,6 +1387,27 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             for c2 in cs2:
                 if len(c2) >= 4:
                     add(c2, tag, off)
+            if typ_area and ca <= OPEN_BLOB * typ_area:
+                # spots or stripes of the cloth joined to a tile's edge: opened with a disc
+                # narrower than a tile, wider than them, the tile stands alone again
+                k_o = max(5, int(OPEN_WIDTH * math.sqrt(typ_area / 2.2)) | 1)
+                sub_o = cv2.morphologyEx(blob, cv2.MORPH_OPEN,
+                                         cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_o, k_o)))
+                cs4, _ = cv2.findContours(sub_o, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+                for c4 in cs4:
+                    # (one tile, clean once opened: kept aside for _select, which takes it only
+                    # where nothing else was found — among the others it would compete with
+                    # the ways of splitting groups, and teach the tiles' size)
+                    if len(c4) < perim_min:
+                        continue
+                    c4 = c4 + off
+                    sh4 = _shape(c4, amin, amax)
+                    if sh4 is None or not (sh4[2] >= OPEN_FILL and 1.7 <= sh4[3] <= 3.2 and
+                                           0.6 * typ_area <= sh4[1] <= 1.5 * typ_area and sh4[1] <= 0.97 * ca):
+                        continue
+                    bx, by, bw4, bh4 = cv2.boundingRect(c4)
+                    if bx > 0 and by > 0 and bx + bw4 < w and by + bh4 < h:
+                        opened.append(_Cand(sh4[0], sh4[1], sh4[2], sh4[2], f"{name}@{lv}/open", c4))
         # and at stricter levels inside the blob (a dark tile joined to its shadow)
         roi = ch[y : y + bh_, x : x + bw_]
         sgn = -1 if ttype == cv2.THRESH_BINARY_INV else 1
@@ -2074,6 +2112,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     _LOCAL.loose = set()
     _LOCAL.short = set()  # ids of the rectangles of short faces (_short_faces) ...
     _LOCAL.short_notched = set()  # ... and of those notched by pips
+    _LOCAL.open_rects = set()  # ... and of single tiles freed by an opening (OPEN_WIDTH)
     _LOCAL.sure_split = []
     _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
     _LOCAL.tentative = tentative
@@ -2295,6 +2334,19 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                                                    getattr(_LOCAL, "frame_wh", None))
         _LOCAL.short = _ids(short)
         rects.extend(short)
+        # and single tiles that a cloth's spots or stripes joined at their edge, freed by an
+        # opening (_proposals, OPEN_WIDTH), of the tiles' size where they lie
+        taken = taken + loose + short
+        for c in sorted(getattr(_LOCAL, "opened", []), key=lambda c: -c.fill):
+            lo_ = _rect_dims(c.rect)[0]
+            f_ = size_at(c.rect[0]) / typ_long if size_at is not None else 1.0
+            if not OPEN_SIZE[0] * typ_long * f_ <= lo_ <= OPEN_SIZE[1] * typ_long * f_:
+                continue
+            if taken and (_in_any(c.rect[0], taken) or _any_inside(c.rect, np.array([r[0] for r in taken], np.float64))):
+                continue
+            rects.append(c.rect)
+            taken = taken + [c.rect]
+            _LOCAL.open_rects |= _ids([c.rect])
     if typ_long and chosen and gray is not None:
         # last of all, blobs that no grid of the tiles' size expected where they lie divides,
         # and that nothing since has explained: grids of pieces of the tiles' proportions
@@ -6259,6 +6311,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     pat_ids = set(getattr(_LOCAL, "pat_rects", ()))
     pale_ids = set(getattr(_LOCAL, "pale_rects", ()))
     edge_ids = set(getattr(_LOCAL, "edge_rects", ()))
+    open_ids = set(getattr(_LOCAL, "open_rects", ()))
     narrow_ids = set(getattr(_LOCAL, "narrow", ()))
     loose_ids = set(getattr(_LOCAL, "loose", ()))
     short_ids = set(getattr(_LOCAL, "short", ()))
@@ -6374,6 +6427,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             return  # (seen only as paler than the table: must read whole — PALE_MIN_PIPS)
         if id(rect) in edge_ids and rd.face == "up" and not _reads_whole(rd, EDGE_MIN_PIPS):
             return  # (seen only by its edges, or a piece of a group so seen: EDGE_MIN_PIPS)
+        if id(rect) in open_ids:
+            # freed of a cloth by an opening: it judges nothing for the frame (see OPEN_SIZE)
+            rd = replace(rd, aside=True)
         if id(rect) in pat_ids:
             if _aspect(corners) < PAT_ASPECT:
                 # seen only against a repeating pattern, its outline took the tile's shadow in

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import vision.recognizer as R
 
-from .scenes import assert_read_right, near, read_scene3d
+from .scenes import assert_read_right, near, read_scene3d, sure_near
 
 
 def test_a_row_with_one_bar_through_is_read():
@@ -38,3 +38,21 @@ def test_only_a_bar_through_is_forgiven():
     assert R._wrong_split(piece(has_bar=False, bar_through=True), True, strict=False)
     assert R._wrong_split(piece(has_bar=True, seam_along=True), True, strict=False)
 
+
+def test_a_tile_joined_to_the_cloths_spots_is_found():
+    # scene3d 24760: a green 5-3 on a lilac cloth with green spots, two of them touching its
+    # edge.  Before: missed (the blob with the spots filled 0.64-0.77 of its rectangle).
+    labels, tl, rs = read_scene3d(24760)
+    assert_read_right(labels, tl, rs, [((591, 238), (5, 3))])
+
+
+
+def test_patches_of_a_striped_cloth_are_no_lone_backs():
+    # scene3d 24982: black tiles on a cloth of blue, navy and red stripes.  Two tiles freed
+    # by the opening (a 4-1 and a 6-5) were the frame's first faces read whole, enough for
+    # the lone backs' test: two patches of blue stripe, alike and of a tile's size, were kept
+    # as backs of a colour no face has.  Tiles so freed judge nothing for the frame (aside).
+    labels, tl, rs = read_scene3d(24982)
+    assert_read_right(labels, tl, rs, [((1130, 543), (4, 1)), ((1235, 579), (6, 5))])
+    for point in ((617, 133), (784, 578)):
+        assert not sure_near(rs, point, 0.3 * tl), point
