@@ -117,7 +117,11 @@ OPEN_SIZE = (0.8, 1.25)
 #: ... and read, it judges nothing for the frame (_Read.aside: not the tiles' size, not the
 #: faces the lone backs are measured against).  On a striped cloth two tiles so freed were
 #: the first faces read whole, and two patches of a blue stripe, alike and of a tile's size,
-#: were then kept as backs of a colour no face has (scene3d 24982).
+#: were then kept as backs of a colour no face has (scene3d 24982).  It must read as a face
+#: whole with OPEN_MIN_PIPS pips or more, or a back by its three spots: a patch of a striped
+#: cloth between two stripes, freed so, reads as a plain back of the faces' colour (held-out
+#: scene3d 960023, a false back between orange stripes on a beige cloth)
+OPEN_MIN_PIPS = 2
 #: The table's colours (see _table_colours): each covers this share of the image at least.
 BG_SHARE = 0.12
 #: a plain back this close to a table colour (that no face-up tile has) is the table
@@ -6428,7 +6432,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         if id(rect) in edge_ids and rd.face == "up" and not _reads_whole(rd, EDGE_MIN_PIPS):
             return  # (seen only by its edges, or a piece of a group so seen: EDGE_MIN_PIPS)
         if id(rect) in open_ids:
-            # freed of a cloth by an opening: it judges nothing for the frame (see OPEN_SIZE)
+            # freed of a cloth by an opening: a face read whole or a spotted back, and it
+            # judges nothing for the frame (see OPEN_SIZE, OPEN_MIN_PIPS)
+            if not (_reads_whole(rd, OPEN_MIN_PIPS) or (rd.face == "down" and rd.spots_back)):
+                return
             rd = replace(rd, aside=True)
         if id(rect) in pat_ids:
             if _aspect(corners) < PAT_ASPECT:
