@@ -6362,7 +6362,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # (an outline fitted to a checked cloth is judged by its proportions below: read
             # trimmed, its rim taken for no seam, it would be dropped, not re-cut)
             rd = _read_tile(image_bgr, c0, style, aspect_hint, rim_ok=id(rect) not in check_ids)
-            if rd is not None and not _reads_whole(rd):
+            # (an outline freed by an opening is re-cut even so: it takes in the tile's side
+            # and shadow, which may reach over a neighbour's pips — scene3d 20920)
+            if rd is not None and (not _reads_whole(rd) or id(rect) in open_ids):
                 first, rd = rd, None
         if rd is not None:
             corners, recut = c0, True
