@@ -1368,6 +1368,9 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
     clean = [c.area for c in out if c.fill >= 0.88 and 1.7 <= _rect_dims(c.rect)[0] / _rect_dims(c.rect)[1] <= 2.9]
     typ_area = float(np.median(clean)) if len(clean) >= 3 and not len_px else (
         len_px * len_px / 2.3 if len_px else None)
+    # the disc that frees a tile of the cloth's spots (OPEN_WIDTH of a tile's width), made once
+    open_disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(5, int(OPEN_WIDTH * math.sqrt(
+        typ_area / 2.2)) | 1),) * 2) if typ_area else None
     for name, lv, ttype, ch, m, c, x, y, bw_, bh_, big, ca, sh in pending:
         if typ_area and not big and not (1.1 * typ_area <= ca <= 14 * typ_area) and not (
                 sh is not None and 0.45 * typ_area <= ca <= 1.8 * typ_area):
@@ -1394,10 +1397,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             if typ_area and ca <= OPEN_BLOB * typ_area:
                 # spots or stripes of the cloth joined to a tile's edge: opened with a disc
                 # narrower than a tile, wider than them, the tile stands alone again
-                k_o = max(5, int(OPEN_WIDTH * math.sqrt(typ_area / 2.2)) | 1)
-                sub_o = cv2.morphologyEx(blob, cv2.MORPH_OPEN,
-                                         cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_o, k_o)))
-                cs4, _ = cv2.findContours(sub_o, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+                cs4, _ = cv2.findContours(cv2.morphologyEx(blob, cv2.MORPH_OPEN, open_disc),
+                                          cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
                 for c4 in cs4:
                     # (one tile, clean once opened: kept aside for _select, which takes it only
                     # where nothing else was found — among the others it would compete with
