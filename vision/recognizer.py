@@ -2105,6 +2105,11 @@ def _judge_pieces_as_blob(b: _Cand, pieces: list) -> None:
         _LOCAL.edge_rects |= _ids(pieces)
 
 
+#: a tile-shaped proposal near a tilted camera is one tile up to this many times the median
+#: length of the tiles with pips (and 1.55 times the length expected where it lies) (_select)
+NEAR_BIG = 2.0
+
+
 def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = None) -> list[tuple]:
     """Choose non-overlapping tile rectangles (work pixels).
 
@@ -2118,6 +2123,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     _LOCAL.short = set()  # ids of the rectangles of short faces (_short_faces) ...
     _LOCAL.short_notched = set()  # ... and of those notched by pips
     _LOCAL.open_rects = set()  # ... and of single tiles freed by an opening (OPEN_WIDTH)
+    _LOCAL.size_at = None  # the perspective fit of the proposals with spots (below)
     _LOCAL.sure_split = []
     _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
     _LOCAL.tentative = tentative
@@ -2201,14 +2207,18 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                          if 0.6 * typ_long <= _rect_dims(c.rect)[0] <= 1.55 * typ_long], np.float64).reshape(-1, 3)
         if len(pts_) >= 5:
             size_at = _fit_length(pts_)
+    _LOCAL.size_at = size_at  # (analyze's sizes, where too few faces read whole fit its own)
     rects = []
     too_big: list[_Cand] = []
     if typ_long and (len_px or len(chosen) >= 3):
         for c in chosen:
             lo_ = _rect_dims(c.rect)[0]
-            # (and against the size expected where it lies: four narrow tiles side by side
-            # far from a tilted camera make a 1.8 : 1 rectangle)
-            big = lo_ > 1.55 * typ_long or (size_at is not None and lo_ > 1.55 * size_at(c.rect[0]))
+            # (against the size expected where it lies: four narrow tiles side by side far
+            # from a tilted camera make a 1.8 : 1 rectangle; a tile near it may be longer
+            # than 1.55 of the median, most of the faces read far off — 23462's backs —,
+            # up to NEAR_BIG of it)
+            big = lo_ > (min(1.55 * size_at(c.rect[0]), NEAR_BIG * typ_long) if size_at is not None
+                         else 1.55 * typ_long)
             if 0.6 * typ_long <= lo_ and not big:
                 rects.append(c.rect)
             elif big:
@@ -5803,6 +5813,11 @@ def _length_model(raw: list):
     return _fit_length(pts)
 
 
+def _length_points(raw: list) -> int:
+    """How many tiles :func:`_length_model` fits (read face up with pips, not occluded)."""
+    return sum(1 for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.aside)
+
+
 def _fit_length(pts: np.ndarray):
     """:func:`_length_model` from rows (x, y, length)."""
     med = float(np.median(pts[:, 2])) if len(pts) else 1.0
@@ -6578,6 +6593,13 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     # the length of a tile where it lies (a tilted camera sees near tiles larger), from the
     # tiles read face up: the backs added or dropped below leave it as it is
     length_at = _length_model(raw)
+    sel_at = getattr(_LOCAL, "size_at", None)
+    if sel_at is not None and _length_points(raw) < 5:
+        # too few faces read whole for a fit of their own (the median stands for all): the
+        # fit of the proposals with spots, made for the splits (_select) — 23462's backs near
+        # a tilted camera were half as long again as the four faces' median, most of them far
+        def length_at(p, _f=sel_at):
+            return _f((float(p[0]) * s, float(p[1]) * s)) / s
     if plain_backs:
         kept = _backs_in_rows(plain_backs, raw)
         raw.extend(kept)
