@@ -5768,9 +5768,10 @@ def _drop_table_backs(raw: list, table_cols, bins: dict | None = None, frame_are
 BACKS_ARE_COLOUR = 0.5
 
 
-def _back_pairs(backs: list[tuple], raw: list) -> list[tuple]:
+def _back_pairs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     """Plain backs in a row with each other (side by side or end to end, at one angle, one
-    body colour), each of the size of the tiles read whole in this image: a hand's worth of
+    body colour), each of the size of the tiles read whole in this image (of the length
+    expected where it lies, ``length_at`` given: _length_model's): a hand's worth of
     tiles laid face down together, with no face-up tile beside them.  (One plain back alone
     is any uniform patch of tile size; two of exactly a tile's size, touching along a seam,
     are tiles.)"""
@@ -5779,9 +5780,17 @@ def _back_pairs(backs: list[tuple], raw: list) -> list[tuple]:
         return []
     L = float(np.median([np.linalg.norm(c[1] - c[0]) for c in ups]))
     W = float(np.median([np.linalg.norm(c[2] - c[1]) for c in ups]))
+
+    def dims(b) -> tuple[float, float]:
+        # (the length expected where it lies, and the width in the faces' proportions)
+        if length_at is None:
+            return L, W
+        la = float(length_at(b[0].mean(axis=0)))
+        return la, la * W / L
+
     sized = [b for b in backs if b[1].body_lab is not None and not b[2]
-             and 0.92 * L <= float(np.linalg.norm(b[0][1] - b[0][0])) <= 1.08 * L
-             and 0.85 * W <= float(np.linalg.norm(b[0][2] - b[0][1])) <= 1.15 * W]
+             and 0.92 * dims(b)[0] <= float(np.linalg.norm(b[0][1] - b[0][0])) <= 1.08 * dims(b)[0]
+             and 0.85 * dims(b)[1] <= float(np.linalg.norm(b[0][2] - b[0][1])) <= 1.15 * dims(b)[1]]
     out: list[tuple] = []
     for i, b in enumerate(sized):
         others = [(c, rd) for j, (c, rd, _) in enumerate(sized) if j != i]
@@ -6604,7 +6613,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         kept = _backs_in_rows(plain_backs, raw)
         raw.extend(kept)
         rest = [b for b in plain_backs if not any(b is k for k in kept)]
-        paired = _back_pairs(rest, raw)
+        paired = _back_pairs(rest, raw, length_at)
         raw.extend(paired)
         if pattern is None:
             raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw, length_at))
