@@ -5759,12 +5759,13 @@ def _drop_table_backs(raw: list, table_cols, bins: dict | None = None, frame_are
     if not cloth:
         return raw
     # (a back near a cloth colour in lightness but off its hue — a*, b* apart by BACK_HUE
-    # or more, and BACK_HUE_SHARE of the cloth's chroma — is a back: a patch of the cloth
-    # has the cloth's hue, 25213's brown backs on a mottled tan cloth do not)
+    # or more, on a cloth of little colour (BACK_HUE_CHROMA) — is a back: a patch of the
+    # cloth has the cloth's hue, 25213's brown backs on a mottled tan cloth do not)
     return [(c, rd, occ) for c, rd, occ in raw
             if not (rd.face == "down" and not rd.spots_back and rd.body_lab is not None
-                    and any(_lab_gap(t, rd.body_lab) <= TABLE_BACK_GAP and _hue_gap(t, rd.body_lab) <
-                            max(BACK_HUE, BACK_HUE_SHARE * _hue_gap(t, (0, 128, 128))) for t in cloth))]
+                    and any(_lab_gap(t, rd.body_lab) <= TABLE_BACK_GAP and not (
+                        _hue_gap(t, rd.body_lab) >= BACK_HUE and _hue_gap(t, (0, 128, 128)) <= BACK_HUE_CHROMA)
+                            for t in cloth))]
 
 
 def _hue_gap(a, b) -> float:
@@ -5778,11 +5779,12 @@ BACKS_ARE_COLOUR = 0.5
 #: ... and so is a back whose a* and b* are this far (summed) from each cloth colour near it:
 #: of the backs dropped as the cloth on scene3d 23330-23529, 24030-24229 and 25130-25229,
 #: the patches of cloth were 1.1-4.6 off the nearest colour's hue, the real backs 2.2-8.5
-#: (ten of fourteen 6.2 or more) — and as far as BACK_HUE_SHARE of the cloth's chroma (a*
-#: and b* off grey, summed): a saturated cloth's patches vary more (24822's purple stripes,
-#: chroma 109: patches 7.3 and 9.0 off)
+#: (ten of fourteen 6.2 or more) — on a cloth whose chroma (a* and b* off grey, summed) is
+#: BACK_HUE_CHROMA or less: a saturated cloth's patches vary more in hue, as much as real
+#: backs on it (24822's purple, chroma 109: patches 7.3 and 9.0 off; 12834's red stripe,
+#: 71: 7.9 off; backs on such cloths 6.2-11.4 off)
 BACK_HUE = 6.0
-BACK_HUE_SHARE = 0.1
+BACK_HUE_CHROMA = 40
 
 
 def _back_pairs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:

@@ -118,7 +118,7 @@ def test_a_plain_back_of_the_table_colour_is_the_table_not_a_tile():
     sq = np.float64([[0, 0], [80, 0], [80, 40], [0, 40]])
     up = _Read("up", (6, 6), 6, False, 1.0, 0, False, 12, navy)
     back = _Read("down", None, 0, False, 1.0, 0, False, 0, navy + 3)
-    cloth_back = _Read("down", None, 0, False, 1.0, 0, False, 0, white + 4)  # two white squares
+    cloth_back = _Read("down", None, 0, False, 1.0, 0, False, 0, white + (4, 2, 2))  # two white squares
     spotted = _Read("down", None, 0, False, 1.0, 0, True, 3, white + 4)
     raw = [(sq, up, False), (sq + 100, up, False), (sq + 200, back, False), (sq + 300, cloth_back, False),
            (sq + 400, spotted, False)]
@@ -128,6 +128,10 @@ def test_a_plain_back_of_the_table_colour_is_the_table_not_a_tile():
     # face up have it, so a navy back stays
     kept = _drop_table_backs(raw, [white.astype(np.uint8), navy.astype(np.uint8)])
     assert [id(r[1]) for r in kept] == [id(up), id(up), id(back), id(spotted)]
+    # a back of the cloth's lightness but off its hue (a* and b* 8 apart: BACK_HUE) is a back
+    ivory = _Read("down", None, 0, False, 1.0, 0, False, 0, white + (-2, 4, 4))
+    kept = _drop_table_backs(raw[:2] + [(sq + 300, ivory, False)], [white.astype(np.uint8), red.astype(np.uint8)])
+    assert [id(r[1]) for r in kept] == [id(up), id(up), id(ivory)]
     # nothing read face up: nothing tells a set seen from the back from the table
     assert len(_drop_table_backs(raw[2:], [white.astype(np.uint8)])) == 3
 

@@ -7,8 +7,8 @@ outline was set aside as a group of tiles to split, and with fewer than five fac
 whole the backs' sizes were judged against the median alone.  Now the proposals' own
 perspective fit (the one that sizes the splits) judges both.  And a plain back of about a
 cloth colour's lightness was dropped as a patch of the cloth even when its hue was off the
-cloth's: now a back off the cloth's hue (a* and b*) by BACK_HUE, and BACK_HUE_SHARE of the
-cloth's chroma, is kept.
+cloth's: now a back off the hue (a* and b*) of a cloth of little colour by BACK_HUE is
+kept (BACK_HUE_CHROMA: on a saturated cloth patches of it vary as much in hue).
 """
 
 from __future__ import annotations
@@ -37,7 +37,15 @@ def test_backs_off_the_cloths_hue_are_kept():
 def test_patches_of_a_saturated_cloth_stay_cloth():
     # scene3d 24822: black tiles on a purple cloth with stripes (chroma 109); two patches
     # of purple between stripes read as plain backs 7.3 and 9.0 off its hue — no backs
+    # (and 12834's red stripe, tests/vision/test_seventh_round.py)
     assert R._hue_gap((90, 184, 75), (0, 128, 128)) == 109
     labels, tl, rs = read_scene3d(24822)
     for point in ((58, 460), (85, 688)):
         assert not sure_near(rs, point, 0.3 * tl), point
+
+
+def test_a_pair_of_backs_is_sized_where_it_lies():
+    # scene3d 24669: two plain backs side by side, no face beside them, far from a tilted
+    # camera: shorter than 0.92 of the faces' median.  Before: both missed.
+    labels, tl, rs = read_scene3d(24669)
+    assert_read_right(labels, tl, rs, [((93, 343), None), ((99, 271), None)])
