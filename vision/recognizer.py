@@ -5758,14 +5758,19 @@ def _drop_table_backs(raw: list, table_cols, bins: dict | None = None, frame_are
         cloth = [t for t in cloth if not backs_own(t)]
     if not cloth:
         return raw
-    # (a back near a cloth colour in lightness but off its hue — a*, b* apart by BACK_HUE
-    # or more, on a cloth of little colour (BACK_HUE_CHROMA) — is a back: a patch of the
-    # cloth has the cloth's hue, 25213's brown backs on a mottled tan cloth do not)
     return [(c, rd, occ) for c, rd, occ in raw
             if not (rd.face == "down" and not rd.spots_back and rd.body_lab is not None
-                    and any(_lab_gap(t, rd.body_lab) <= TABLE_BACK_GAP and not (
-                        _hue_gap(t, rd.body_lab) >= BACK_HUE and _hue_gap(t, (0, 128, 128)) <= BACK_HUE_CHROMA)
-                            for t in cloth))]
+                    and any(_cloth_coloured(t, rd.body_lab) for t in cloth))]
+
+
+def _cloth_coloured(t, body) -> bool:
+    """Is a plain back's body colour (Lab) that of the cloth colour ``t``: within
+    TABLE_BACK_GAP of it — unless off its hue by BACK_HUE or more on a cloth of little
+    colour (BACK_HUE_CHROMA): a patch of the cloth has the cloth's hue, 25213's brown backs
+    on a mottled tan cloth do not."""
+    if _lab_gap(t, body) > TABLE_BACK_GAP:
+        return False
+    return not (_hue_gap(t, body) >= BACK_HUE and _hue_gap(t, (0, 128, 128)) <= BACK_HUE_CHROMA)
 
 
 def _hue_gap(a, b) -> float:
@@ -5799,17 +5804,16 @@ def _back_pairs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
         return []
     L = float(np.median([np.linalg.norm(c[1] - c[0]) for c in ups]))
     W = float(np.median([np.linalg.norm(c[2] - c[1]) for c in ups]))
-
-    def dims(b) -> tuple[float, float]:
+    sized = []
+    for b in backs:
+        if b[1].body_lab is None or b[2]:
+            continue
         # (the length expected where it lies, and the width in the faces' proportions)
-        if length_at is None:
-            return L, W
-        la = float(length_at(b[0].mean(axis=0)))
-        return la, la * W / L
-
-    sized = [b for b in backs if b[1].body_lab is not None and not b[2]
-             and 0.92 * dims(b)[0] <= float(np.linalg.norm(b[0][1] - b[0][0])) <= 1.08 * dims(b)[0]
-             and 0.85 * dims(b)[1] <= float(np.linalg.norm(b[0][2] - b[0][1])) <= 1.15 * dims(b)[1]]
+        la = L if length_at is None else float(length_at(b[0].mean(axis=0)))
+        wa = la * W / L
+        if 0.92 * la <= float(np.linalg.norm(b[0][1] - b[0][0])) <= 1.08 * la and \
+                0.85 * wa <= float(np.linalg.norm(b[0][2] - b[0][1])) <= 1.15 * wa:
+            sized.append(b)
     out: list[tuple] = []
     for i, b in enumerate(sized):
         others = [(c, rd) for j, (c, rd, _) in enumerate(sized) if j != i]
@@ -5818,14 +5822,15 @@ def _back_pairs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     return out
 
 
-def _length_model(raw: list):
+def _length_model(raw: list, few=None):
     """The length of a tile expected at a point of the image, from the tiles read face up
     (with pips, not occluded): under a tilted camera a tile's apparent size is inversely
     proportional to its depth, and the inverse depth of points on the table is an affine
     function of the image position — so 1 / length is fitted as a + b x + c y (least
     squares, once more without the tiles 15 % off the first fit).  With fewer than five
-    tiles, or a fit that leaves them scattered, the median.  Predictions stay within 0.7–1.5
-    of the median.
+    tiles, or a fit that leaves them scattered, the median — or, with fewer than five,
+    ``few`` when given (a model of the caller's).  Predictions stay within 0.7–1.5 of the
+    median.
 
     >>> def tile(x, y, L):  # a tile centred at (x, y), L long, lying along x
     ...     return (np.float32([[x - L / 2, y - 10], [x + L / 2, y - 10], [x + L / 2, y + 10], [x - L / 2, y + 10]]),
@@ -5838,12 +5843,9 @@ def _length_model(raw: list):
     """
     pts = np.array([[*c.mean(axis=0), float(np.linalg.norm(c[1] - c[0]))] for c, rd, occ in raw
                     if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.aside], np.float64).reshape(-1, 3)
+    if few is not None and len(pts) < 5:
+        return few  # (too few tiles for a fit of their own: the caller's model stands in)
     return _fit_length(pts)
-
-
-def _length_points(raw: list) -> int:
-    """How many tiles :func:`_length_model` fits (read face up with pips, not occluded)."""
-    return sum(1 for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.aside)
 
 
 def _fit_length(pts: np.ndarray):
@@ -6620,14 +6622,12 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                     from_groups.append(shrunk.astype(np.float32).reshape(-1, 1, 2))
     # the length of a tile where it lies (a tilted camera sees near tiles larger), from the
     # tiles read face up: the backs added or dropped below leave it as it is
-    length_at = _length_model(raw)
+    # (too few faces read whole for a fit of their own — the median would stand for all —:
+    # the fit of the proposals with spots, made for the splits (_select).  23462's backs
+    # near a tilted camera were half as long again as the four faces' median, most far)
     sel_at = getattr(_LOCAL, "size_at", None)
-    if sel_at is not None and _length_points(raw) < 5:
-        # too few faces read whole for a fit of their own (the median stands for all): the
-        # fit of the proposals with spots, made for the splits (_select) — 23462's backs near
-        # a tilted camera were half as long again as the four faces' median, most of them far
-        def length_at(p, _f=sel_at):
-            return _f((float(p[0]) * s, float(p[1]) * s)) / s
+    length_at = _length_model(raw, None if sel_at is None else
+                              lambda p: sel_at((float(p[0]) * s, float(p[1]) * s)) / s)
     if plain_backs:
         kept = _backs_in_rows(plain_backs, raw)
         raw.extend(kept)
