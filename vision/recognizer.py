@@ -5902,7 +5902,7 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
         lo_, sh_ = float(np.linalg.norm(b[0][1] - b[0][0])), float(np.linalg.norm(b[0][2] - b[0][1]))
         L = length_at(b[0].mean(axis=0))
         if b[1].body_lab is None or b[2] or not (0.85 * L <= lo_ <= 1.15 * L) or \
-                not (0.85 * A <= lo_ / max(1.0, sh_) <= LONE_BACK_ASPECT * A):
+                not (LONE_BACK_SQUAT * A <= lo_ / max(1.0, sh_) <= LONE_BACK_ASPECT * A):
             continue
         if any(_same_body(b[1].body_lab, x) for x in bodies):
             out.append(b)
@@ -5924,7 +5924,9 @@ BACKS_ALIKE = 2
 #: a lone back's proportions at most this many times the faces' median (_lone_backs): a
 #: plain back's outline is often narrower than the faces' (the backs read on scene3d
 #: 19730-19879: a fifth under 0.85 of the faces' median width, a tenth under 0.8)
-LONE_BACK_ASPECT = 1.3
+LONE_BACK_ASPECT = 1.4
+#: ... and at least this many times it (an outline that takes in the back's side is wider)
+LONE_BACK_SQUAT = 0.78
 
 
 def _backs_beside(backs: list[tuple], ups: list[tuple]) -> list[tuple]:
