@@ -2362,6 +2362,15 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             rects.append(c.rect)
             taken = taken + [c.rect]
             _LOCAL.open_rects |= _ids([c.rect])
+        if REST_OF_GROUPS and gray is not None:
+            # and the rest of a group some of whose tiles were found: a tile's outline left
+            # once they are taken out of the blob, read only if it reads whole (as a loose
+            # face) — no grid of the size expected divides the blob, or its middle lies in a
+            # tile found, so it was not split (scene3d 23356: three of a row of four found)
+            rest = _rest_of_groups(blobs, taken, typ_long, typ_short, size_at)
+            _LOCAL.loose |= _ids(rest)
+            _LOCAL.narrow |= _ids(rest)
+            rects.extend(rest)
     if typ_long and chosen and gray is not None:
         # last of all, blobs that no grid of the tiles' size expected where they lie divides,
         # and that nothing since has explained: grids of pieces of the tiles' proportions
@@ -2392,6 +2401,72 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         if c.fill >= CLEAN_FILL and 1.8 <= lo_ / max(1e-6, sh_) <= 2.7:
             clean |= _ids([c.rect])
     return rects
+
+
+#: the rest of a group blob once the tiles found in it are taken out is read (_rest_of_groups)
+REST_OF_GROUPS = True
+#: ... the tiles found taken out this much larger (their seams and rims with them)
+REST_GROW = 1.08
+#: ... and what is left: of a tile's length and width where it lies within these shares
+REST_LONG = (0.8, 1.2)
+REST_SHORT = (0.7, 1.3)
+#: ... well filled
+REST_FILL = 0.75
+
+
+def _rest_of_groups(blobs: list[_Cand], taken: list, typ_long: float, typ_short: float,
+                    size_at=None) -> list[tuple]:
+    """Tiles of groups left over: for each blob holding the centre of a rectangle of
+    ``taken`` (tiles found, pieces waiting to be read), the blob less every rectangle of
+    ``taken`` (REST_GROW larger); a part left of a tile's size where it lies (REST_LONG,
+    REST_SHORT of ``typ_long``, ``typ_short``, scaled by ``size_at``) and well filled
+    (REST_FILL) is returned, unless it lies in or over one of ``taken``.
+
+    >>> blob = np.array([[0, 0], [80, 0], [80, 20], [0, 20]], np.int32).reshape(-1, 1, 2)  # two tiles
+    >>> b = _Cand(cv2.minAreaRect(blob), 1600.0, 1.0, 1.0, "t", blob)
+    >>> [(round(x), round(y), round(max(w, h)), round(min(w, h))) for (x, y), (w, h), _ in
+    ...  _rest_of_groups([b], [((20.0, 10.0), (40.0, 20.0), 0.0)], 40.0, 20.0)]
+    [(62, 10, 37, 20)]
+    """
+    out: list[tuple] = []
+    seen = set()
+    for b in blobs:
+        x, y, w, h = cv2.boundingRect(b.contour)
+        key = (x // 2, y // 2, w // 2, h // 2)
+        if key in seen or not taken:
+            continue
+        seen.add(key)
+        poly = b.contour.reshape(-1, 1, 2).astype(np.float32)
+        inside = [r for r in taken if x <= r[0][0] <= x + w and y <= r[0][1] <= y + h and
+                  cv2.pointPolygonTest(poly, (float(r[0][0]), float(r[0][1])), False) > 0]
+        if not inside:
+            continue
+        m = np.zeros((h + 2, w + 2), np.uint8)
+        cv2.drawContours(m, [b.contour.astype(np.int32)], -1, 255, -1, offset=(1 - x, 1 - y))
+        for (cx, cy), (rw, rh), a in taken:
+            if abs(cx - (x + w / 2)) > w / 2 + max(rw, rh) or abs(cy - (y + h / 2)) > h / 2 + max(rw, rh):
+                continue
+            box = cv2.boxPoints(((cx - x + 1, cy - y + 1), (rw * REST_GROW, rh * REST_GROW), a))
+            cv2.fillConvexPoly(m, np.round(box).astype(np.int32), 0)
+        m = cv2.morphologyEx(m, cv2.MORPH_OPEN, _K3)
+        cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for c in cs:
+            if len(c) < 4:
+                continue
+            c = c + np.array([[x - 1, y - 1]], np.int32)
+            r = cv2.minAreaRect(c)
+            lo_, sh_ = _rect_dims(r)
+            f_ = size_at(r[0]) / typ_long if size_at is not None else 1.0
+            if not (REST_LONG[0] * typ_long * f_ <= lo_ <= REST_LONG[1] * typ_long * f_ and
+                    REST_SHORT[0] * typ_short * f_ <= sh_ <= REST_SHORT[1] * typ_short * f_):
+                continue
+            if cv2.contourArea(c) < REST_FILL * lo_ * sh_:
+                continue
+            near = taken + out
+            if _in_any(r[0], near) or _any_inside(r, np.array([q[0] for q in near], np.float64)):
+                continue
+            out.append(r)
+    return out
 
 
 def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: bool = False,
