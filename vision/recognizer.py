@@ -2362,15 +2362,6 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             rects.append(c.rect)
             taken = taken + [c.rect]
             _LOCAL.open_rects |= _ids([c.rect])
-        if REST_OF_GROUPS and gray is not None:
-            # and the rest of a group some of whose tiles were found: a tile's outline left
-            # once they are taken out of the blob, read only if it reads whole (as a loose
-            # face) — no grid of the size expected divides the blob, or its middle lies in a
-            # tile found, so it was not split (scene3d 23356: three of a row of four found)
-            rest = _rest_of_groups(blobs, taken, typ_long, typ_short, size_at)
-            _LOCAL.loose |= _ids(rest)
-            _LOCAL.narrow |= _ids(rest)
-            rects.extend(rest)
     if typ_long and chosen and gray is not None:
         # last of all, blobs that no grid of the tiles' size expected where they lie divides,
         # and that nothing since has explained: grids of pieces of the tiles' proportions
@@ -2395,6 +2386,17 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             if ways:
                 tentative.append(ways)
                 tent_cover.append(b.rect)
+    if REST_OF_GROUPS and typ_long and chosen and gray is not None and (len_px or len(chosen) >= 3):
+        # and the rest of a group some of whose tiles were found: a tile's outline left once
+        # they are taken out of the blob, read only if it reads whole (as a loose face) — no
+        # grid of the size expected divides the blob, or its middle lies in a tile found, so
+        # it was not split (scene3d 23356: three of a row of four found).  Last: a rest
+        # taken before the blobs above were split stood in the way of their ways (24208)
+        rest = _rest_of_groups(blobs, rects + [p for g in tentative for alt in g for p in alt],
+                               typ_long, typ_short, size_at)
+        _LOCAL.loose |= _ids(rest)
+        _LOCAL.narrow |= _ids(rest)
+        rects.extend(rest)
     clean = _LOCAL.clean = set()
     for c in chosen:
         lo_, sh_ = _rect_dims(c.rect)
