@@ -2431,17 +2431,18 @@ def _rest_of_groups(blobs: list[_Cand], taken: list, typ_long: float, typ_short:
     [(62, 10, 37, 20)]
     """
     out: list[tuple] = []
+    if not taken:
+        return out
     seen = set()
     for b in blobs:
         x, y, w, h = cv2.boundingRect(b.contour)
         key = (x // 2, y // 2, w // 2, h // 2)
-        if key in seen or not taken:
+        if key in seen:
             continue
         seen.add(key)
         poly = b.contour.reshape(-1, 1, 2).astype(np.float32)
-        inside = [r for r in taken if x <= r[0][0] <= x + w and y <= r[0][1] <= y + h and
-                  cv2.pointPolygonTest(poly, (float(r[0][0]), float(r[0][1])), False) > 0]
-        if not inside:
+        if not any(x <= r[0][0] <= x + w and y <= r[0][1] <= y + h and
+                   cv2.pointPolygonTest(poly, (float(r[0][0]), float(r[0][1])), False) > 0 for r in taken):
             continue
         m = np.zeros((h + 2, w + 2), np.uint8)
         cv2.drawContours(m, [b.contour.astype(np.int32)], -1, 255, -1, offset=(1 - x, 1 - y))
