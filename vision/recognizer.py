@@ -6581,6 +6581,14 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             trimmed = _read_trimmed(image_bgr, corners, rd, style, aspect_hint)
             if trimmed is not None:
                 rd, corners = trimmed
+        if rd is not None and id(rect) in bar_ids and not rd.has_bar and rd.face == "up" and not piece and \
+                _reads_whole(rd):
+            # (cut between bars found along the row, and read whole: a bar grey on black, too
+            # faint to be read as one, still shows as a line across the middle that stops
+            # short of the edges — read again for such lines, scene3d 25850)
+            rd_s = _read_tile(image_bgr, corners, style, aspect_hint, seams=True)
+            if rd_s is not None and not rd_s.seam_along:
+                rd = _faint_bar(replace(rd, mid_run=rd_s.mid_run), True)
         if rd is None or (id(rect) in bar_ids and not rd.has_bar):
             return  # nothing readable; or a cut between divider bars with no bar in the piece
         if id(rect) in check_ids:
