@@ -1825,32 +1825,46 @@ _SEAM_OFFS = np.array([-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0])
 def _seam_ok(gray: np.ndarray, parts: list[tuple]) -> bool:
     """Touching tiles show a seam (a darker or lighter line) where they meet."""
     for p0, p1 in zip(parts, parts[1:], strict=False):
-        (x0, y0), (w0, h0), a = p0
-        (x1, y1), _, _ = p1
-        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-        ux, uy = x1 - x0, y1 - y0
-        n = math.hypot(ux, uy)
-        if n < 1:
-            return False
-        ux, uy = ux / n, uy / n
-        vx, vy = -uy, ux  # along the seam
-        half = 0.35 * h0 if abs(math.cos(math.radians(a)) * ux + math.sin(math.radians(a)) * uy) > 0.7 else 0.35 * w0
-        ts = np.linspace(-half, half, 9)
-
-        offs = _SEAM_OFFS[:, None]
-        xs = np.clip(mx + offs * ux + ts[None, :] * vx, 0, gray.shape[1] - 1).astype(np.int32)
-        ys = np.clip(my + offs * uy + ts[None, :] * vy, 0, gray.shape[0] - 1).astype(np.int32)
-        # per place along the seam: a dip or a bump at the seam against both sides
-        prof = gray[ys, xs].astype(np.float32)  # 7 offsets x 9 places
-        left, right = prof[0], prof[6]
-        mid_lo, mid_hi = prof[2:5].min(axis=0), prof[2:5].max(axis=0)
-        dip = np.minimum(left, right) - mid_lo
-        bump = mid_hi - np.maximum(left, right)
-        same = np.abs(left - right) <= 25  # the same colour on both sides (not a step)
-        hits = same & (np.maximum(dip, bump) >= 5)
-        if hits.sum() < 4:
+        v = _seam_profile(gray, p0, p1)
+        if v is None or np.count_nonzero(v >= 5) < 4:
             return False
     return True
+
+
+def _seam_depth(gray: np.ndarray, p0: tuple, p1: tuple) -> float:
+    """How deep the line between the rectangles ``p0`` and ``p1`` is: the fourth deepest of
+    nine places along it (grey levels; as :func:`_seam_ok` asks, four places of 5 or more)."""
+    v = _seam_profile(gray, p0, p1)
+    return 0.0 if v is None else float(np.sort(v)[-4])
+
+
+def _seam_profile(gray: np.ndarray, p0: tuple, p1: tuple) -> np.ndarray | None:
+    """At nine places along the line where the rectangles ``p0`` and ``p1`` meet: its dip
+    or bump against both sides (−inf where the two sides differ: a step, not a line); None
+    when their centres coincide."""
+    (x0, y0), (w0, h0), a = p0
+    (x1, y1), _, _ = p1
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    ux, uy = x1 - x0, y1 - y0
+    n = math.hypot(ux, uy)
+    if n < 1:
+        return None
+    ux, uy = ux / n, uy / n
+    vx, vy = -uy, ux  # along the seam
+    half = 0.35 * h0 if abs(math.cos(math.radians(a)) * ux + math.sin(math.radians(a)) * uy) > 0.7 else 0.35 * w0
+    ts = np.linspace(-half, half, 9)
+
+    offs = _SEAM_OFFS[:, None]
+    xs = np.clip(mx + offs * ux + ts[None, :] * vx, 0, gray.shape[1] - 1).astype(np.int32)
+    ys = np.clip(my + offs * uy + ts[None, :] * vy, 0, gray.shape[0] - 1).astype(np.int32)
+    # per place along the seam: a dip or a bump at the seam against both sides
+    prof = gray[ys, xs].astype(np.float32)  # 7 offsets x 9 places
+    left, right = prof[0], prof[6]
+    mid_lo, mid_hi = prof[2:5].min(axis=0), prof[2:5].max(axis=0)
+    dip = np.minimum(left, right) - mid_lo
+    bump = mid_hi - np.maximum(left, right)
+    same = np.abs(left - right) <= 25  # the same colour on both sides (not a step)
+    return np.where(same, np.maximum(dip, bump), -np.inf)
 
 
 def _bar_pieces(strip: np.ndarray, Lr: int, Wr: int) -> list[tuple[int, int, float, float]]:
@@ -5408,7 +5422,7 @@ def _second_way(way: list, second: set) -> bool:
 
 
 def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second: set = frozenset(),
-                    unpainted: bool = False, read_more=None) -> list[tuple]:
+                    unpainted: bool = False, read_more=None, backs_out: list | None = None) -> list[tuple]:
     """Of the ways of splitting each group of touching tiles, the one whose every piece reads
     as a valid tile, face up, with no pip cut by its outline — and, among Western tiles,
     with its divider bar across the middle (the wrong axis puts the bar along the piece).
@@ -5417,7 +5431,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     tiles read alone show an unpainted set — faces read whole on their halves alone
     (``_LOCAL.unpainted``, set here for _reads_whole; the caller clears it), the frame's
     bars judged so too.  ``read_more(pieces)``: reads pieces into ``tent_read`` — the
-    second ways' pieces are read only when their group comes to them."""
+    second ways' pieces are read only when their group comes to them.  ``backs_out``: a
+    list to which, for each group dropped, the ways (pieces, readings) whose every piece
+    reads as a plain back are added (one list a group) — for :func:`_back_rows`."""
     any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
 
     def judged(halves_only: bool) -> tuple:
@@ -5485,6 +5501,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
         # ways only when no way reads clean without it: a seam across a square reads so too;
         # pieces' readings at the higher level, ``high``, only when none reads clean then)
         pools = ([a for a in g if not _second_way(a, second)], [a for a in g if _second_way(a, second)])
+        g_backs: list[tuple] = []  # (the ways all of plain backs)
         def passes(pools=pools, bars_judged=bars_judged):
             for k, pl in enumerate(pools):
                 if k and pl and read_more is not None:
@@ -5506,6 +5523,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 # a piece cut elsewhere has them off its middle, or a spot of the next)
                 spotted = all(rd.face != "up" and rd.spots_back and not rd.cut_pip for _, rd, _ in reads)
                 if all(rd.face != "up" or rd.halves[1] == 0 for _, rd, _ in reads) and not spotted:
+                    if all(rd.face == "down" and not rd.spots_back for _, rd, _ in reads):
+                        g_backs.append((alt, reads))
                     continue
                 # backs beside nothing read whole (a cup's dark inside cut in three); beside a
                 # back in a way of two, a face of two or three pips (1-1, 2-1) naming its tile
@@ -5622,6 +5641,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                     best = (key, reads)
             if best is not None:
                 break
+        if best is None and g_backs and backs_out is not None:
+            backs_out.append(g_backs)
         if best is not None:
             # another way, cut elsewhere, that reads as clean and as well: the group may be
             # either (two Chinese tiles side by side cut along or across both read as two
@@ -5898,6 +5919,85 @@ def _back_pairs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
         if others and _backs_beside([b], others):
             out.append(b)
     return out
+
+
+#: a piece of a group of plain backs (_back_rows): its length and width, as shares of the
+#: length expected where it lies and of the width in the faces' proportions
+BACK_ROW_LONG = (0.8, 1.15)
+BACK_ROW_SHORT = (0.7, 1.2)
+#: ... and the seam between two of its pieces, at least this deep (_seam_depth, grey levels)
+BACK_ROW_SEAM = 8.0
+
+
+def _back_rows(groups: list, raw: list, gray: np.ndarray, length_at=None) -> list[tuple]:
+    """Plain backs side by side or end to end in a group of their own (a player's discards
+    laid face down together), which :func:`_resolve_groups` drops — a way of plain backs
+    alone may be a cup's dark inside cut in three.  ``groups``: for each group dropped, its
+    ways (pieces as rectangles in ``gray``; readings) all of plain backs.  A way is kept
+    when its pieces show a seam where they meet (:func:`_seam_depth` at least
+    BACK_ROW_SEAM) and none half as deep across a piece's middle (:func:`_halves`: the cut
+    is not across two backs side by side), are of one body, each
+    about a tile's size where it lies (BACK_ROW_LONG, BACK_ROW_SHORT of the length
+    expected there and of the width in the faces' proportions: a piece is cut at the size
+    the group was split at, and a back's outline stops short of its rounded edge or takes
+    in its side), and none lies over a tile read — and unless another such way of the group
+    is cut elsewhere (the same pieces cut a little apart are one way)."""
+    ups = [c for c, rd, occ in raw if not occ and _reads_whole(rd) and not rd.aside]
+    if len(ups) < 2:
+        return []
+    L = float(np.median([np.linalg.norm(c[1] - c[0]) for c in ups]))
+    W = float(np.median([np.linalg.norm(c[2] - c[1]) for c in ups]))
+    out: list[tuple] = []
+    polys = [c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in raw]
+
+    def sized(c: np.ndarray) -> bool:
+        la = L if length_at is None else float(length_at(c.mean(axis=0)))
+        wa = la * W / L
+        return BACK_ROW_LONG[0] * la <= float(np.linalg.norm(c[1] - c[0])) <= BACK_ROW_LONG[1] * la and \
+            BACK_ROW_SHORT[0] * wa <= float(np.linalg.norm(c[2] - c[1])) <= BACK_ROW_SHORT[1] * wa
+
+    for ways in groups:
+        kept = []
+        for alt, reads in ways:
+            if len(reads) < 2 or any(o or rd.body_lab is None or _mostly_over(c, polys) for c, rd, o in reads):
+                continue
+            if not all(sized(c) and _same_body(rd.body_lab, reads[0][1].body_lab) for c, rd, _ in reads):
+                continue
+            cut = min(_seam_depth(gray, p, q) for p, q in zip(alt, alt[1:], strict=False))
+            mid = max(_seam_depth(gray, *_halves(r)) for r in alt)
+            if cut >= BACK_ROW_SEAM and mid < 0.5 * cut:
+                kept.append(reads)
+        if kept and all(_same_pieces(kept[0], r) for r in kept[1:]):
+            # (several ways that are the same pieces cut a little apart are one)
+            out.extend(kept[0])
+            polys.extend(c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in kept[0])
+    return out
+
+
+def _halves(rect) -> list[tuple]:
+    """The two halves of the rectangle ``rect`` ((centre), (w, h), angle), end to end: a
+    plain back shows no line between them — two backs side by side, cut across, do (their
+    seam runs through the middle of each piece).
+
+    >>> _halves(((50.0, 20.0), (40.0, 20.0), 0.0))
+    [((40.0, 20.0), (20.0, 20.0), 0.0), ((60.0, 20.0), (20.0, 20.0), 0.0)]
+    """
+    (cx, cy), (w, h), a = rect
+    if w < h:
+        w, h, a = h, w, a + 90.0
+    ux, uy = math.cos(math.radians(a)) * w / 4, math.sin(math.radians(a)) * w / 4
+    return [((cx - ux, cy - uy), (w / 2, h), a), ((cx + ux, cy + uy), (w / 2, h), a)]
+
+
+def _same_pieces(a: list, b: list) -> bool:
+    """Are the ways ``a`` and ``b`` (lists of (corners, reading, occluded)) the same pieces,
+    cut a little apart — as many, each of ``b`` within a quarter of a piece's length of one
+    of ``a``?"""
+    if len(a) != len(b):
+        return False
+    pts = np.array([c.mean(axis=0) for c, _, _ in a])
+    reach = 0.25 * min(float(np.linalg.norm(c[1] - c[0])) for c, _, _ in a)
+    return all(float(np.linalg.norm(pts - c.mean(axis=0), axis=1).min()) <= reach for c, _, _ in b)
 
 
 def _length_model(raw: list, few=None):
@@ -6501,6 +6601,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     sure_ids = {id(p) for g in getattr(_LOCAL, "sure_split", []) for p in g}
     sure_read: dict[int, int] = {}  # the pieces of splits taken as sure: where in raw
     plain_backs: list[tuple] = []  # plain backs on their own outline (not re-cut by colour)
+    back_groups: list[list] = []  # groups dropped whose ways are all of plain backs (_back_rows)
     tent_read: dict[int, tuple] = {}
     loose_unpainted: list[tuple] = []  # loose faces whole but for their red (see below)
 
@@ -6734,7 +6835,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         # was dropped, 18577)
         try:
             resolved = _resolve_groups(groups, tent_read, raw, style, second,
-                                       unpainted=_painted_evidence(raw) is False, read_more=read_later)
+                                       unpainted=_painted_evidence(raw) is False, read_more=read_later,
+                                       backs_out=back_groups)
         finally:
             _LOCAL.unpainted = False
         for c, rd, o in resolved:
@@ -6752,6 +6854,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     sel_at = getattr(_LOCAL, "size_at", None)
     length_at = _length_model(raw, None if sel_at is None else
                               lambda p: sel_at((float(p[0]) * s, float(p[1]) * s)) / s)
+    if back_groups:
+        raw.extend(_back_rows(back_groups, raw, gray_small, length_at))
     if plain_backs:
         kept = _backs_in_rows(plain_backs, raw)
         raw.extend(kept)
