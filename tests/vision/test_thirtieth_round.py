@@ -109,12 +109,12 @@ def _read_with_second_ways(seed: int, eager: bool, monkeypatch) -> tuple[list, t
     orig = R._resolve_groups
     seen: dict = {}
 
-    def judge(groups, tent_read, raw, style, second=frozenset(), unpainted=False, read_more=None):
+    def judge(groups, tent_read, raw, style, second=frozenset(), unpainted=False, read_more=None, backs_out=None):
         only = [p for g in groups for a in g if R._second_way(a, second) for p in a]
         if eager and read_more is not None:
             read_more(only)
         before = sum(id(p) in tent_read for p in only)
-        out = orig(groups, tent_read, raw, style, second, unpainted, read_more)
+        out = orig(groups, tent_read, raw, style, second, unpainted, read_more, backs_out)
         seen["second"] = (len(only), before, sum(id(p) in tent_read for p in only))
         return out
 
