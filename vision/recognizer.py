@@ -2400,7 +2400,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             if ways:
                 tentative.append(ways)
                 tent_cover.append(b.rect)
-    if REST_OF_GROUPS and typ_long and chosen and gray is not None and (len_px or len(chosen) >= 3):
+    if typ_long and chosen and gray is not None and (len_px or len(chosen) >= 3):
         # and the rest of a group some of whose tiles were found: a tile's outline left once
         # they are taken out of the blob, read only if it reads whole (as a loose face) — no
         # grid of the size expected divides the blob, or its middle lies in a tile found, so
@@ -2419,9 +2419,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     return rects
 
 
-#: the rest of a group blob once the tiles found in it are taken out is read (_rest_of_groups)
-REST_OF_GROUPS = True
-#: ... the tiles found taken out this much larger (their seams and rims with them)
+#: the rest of a group blob once the tiles found in it are taken out is read
+#: (_rest_of_groups), the tiles found taken out this much larger (their seams and rims with them)
 REST_GROW = 1.08
 #: ... and what is left: of a tile's length and width where it lies within these shares
 REST_LONG = (0.8, 1.2)
@@ -5466,15 +5465,6 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     def excess(cnt: Counter) -> int:
         return sum(max(0, v - _IN_SET.get(k, 1)) for k, v in cnt.items())
 
-    def cut_elsewhere(way: list, ways: list) -> bool:
-        """Is one of ``ways`` cut elsewhere than ``way`` — a piece of it farther than a
-        quarter of a piece's length from every piece of ``way`` (not the same pieces cut a
-        little apart)?"""
-        pts = np.array([c.mean(axis=0) for c, _, _ in way])
-        reach = 0.25 * min(float(np.linalg.norm(c[1] - c[0])) for c, _, _ in way)
-        return any(len(r) != len(pts) or any(
-            np.linalg.norm(pts - c.mean(axis=0), axis=1).min() > reach for c, _, _ in r) for r in ways)
-
     def unsure(read: tuple) -> tuple:
         """(corners, reading, occluded) with the reading marked unsure (quality 0.5)."""
         c, rd, o = read
@@ -5666,7 +5656,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if len(fine) == 1:
                     best = (best[0], fine[0])
                     ties = fine
-            if len(ties) > 1 and not western and (all(len(r) == 2 for r in ties) or cut_elsewhere(ties[0], ties)):
+            if len(ties) > 1 and not western and (all(len(r) == 2 for r in ties) or _cut_elsewhere(ties[0], ties)):
                 # ... or, Chinese tiles (no bar), unless every way shows a line across a
                 # piece's middle — the seam between two tiles side by side, cut across — but
                 # those that show none, which name the same tiles (TIE_SEAM, TIE_NO_LINE): in
@@ -5679,7 +5669,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         all(ln >= TIE_SEAM or ln < TIE_NO_LINE for ln in lines):
                     best = (best[0], plain[0])
                     ties = plain
-            other = cut_elsewhere(best[1], ties)
+            other = _cut_elsewhere(best[1], ties)
             # (cut either way, every piece a face named and every way naming the same tiles:
             # which cut is right does not change what lies there — read as the first way)
             same_tiles = other and best[0][1] == 0 and len({frozenset(names(r).items()) for r in ties}) == 1 and \
@@ -5891,6 +5881,27 @@ BACK_HUE = 6.0
 BACK_HUE_CHROMA = 40
 
 
+def _whole_size(raw: list) -> tuple[float, float] | None:
+    """The median length and width of the tiles of ``raw`` read whole (not hidden, not read
+    aside), or None with fewer than two."""
+    ups = [c for c, rd, occ in raw if not occ and _reads_whole(rd) and not rd.aside]
+    if len(ups) < 2:
+        return None
+    return (float(np.median([np.linalg.norm(c[1] - c[0]) for c in ups])),
+            float(np.median([np.linalg.norm(c[2] - c[1]) for c in ups])))
+
+
+def _back_sized(c: np.ndarray, size: tuple[float, float], length_at, long: tuple, short: tuple) -> bool:
+    """Is the outline ``c`` within ``long`` of the length expected where it lies (``length_at``,
+    else the median of ``size``) and within ``short`` of the width in the proportions of
+    ``size`` (the tiles read whole: :func:`_whole_size`)?"""
+    L, W = size
+    la = L if length_at is None else float(length_at(c.mean(axis=0)))
+    wa = la * W / L
+    return long[0] * la <= float(np.linalg.norm(c[1] - c[0])) <= long[1] * la and \
+        short[0] * wa <= float(np.linalg.norm(c[2] - c[1])) <= short[1] * wa
+
+
 def _back_pairs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     """Plain backs in a row with each other (side by side or end to end, at one angle, one
     body colour), each of the size of the tiles read whole in this image (of the length
@@ -5898,21 +5909,11 @@ def _back_pairs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     tiles laid face down together, with no face-up tile beside them.  (One plain back alone
     is any uniform patch of tile size; two of exactly a tile's size, touching along a seam,
     are tiles.)"""
-    ups = [c for c, rd, occ in raw if not occ and _reads_whole(rd) and not rd.aside]
-    if len(ups) < 2 or len(backs) < 2:
+    size = _whole_size(raw)
+    if size is None or len(backs) < 2:
         return []
-    L = float(np.median([np.linalg.norm(c[1] - c[0]) for c in ups]))
-    W = float(np.median([np.linalg.norm(c[2] - c[1]) for c in ups]))
-    sized = []
-    for b in backs:
-        if b[1].body_lab is None or b[2]:
-            continue
-        # (the length expected where it lies, and the width in the faces' proportions)
-        la = L if length_at is None else float(length_at(b[0].mean(axis=0)))
-        wa = la * W / L
-        if 0.92 * la <= float(np.linalg.norm(b[0][1] - b[0][0])) <= 1.08 * la and \
-                0.85 * wa <= float(np.linalg.norm(b[0][2] - b[0][1])) <= 1.15 * wa:
-            sized.append(b)
+    sized = [b for b in backs if b[1].body_lab is not None and not b[2] and
+             _back_sized(b[0], size, length_at, (0.92, 1.08), (0.85, 1.15))]
     out: list[tuple] = []
     for i, b in enumerate(sized):
         others = [(c, rd) for j, (c, rd, _) in enumerate(sized) if j != i]
@@ -5942,32 +5943,24 @@ def _back_rows(groups: list, raw: list, gray: np.ndarray, length_at=None) -> lis
     the group was split at, and a back's outline stops short of its rounded edge or takes
     in its side), and none lies over a tile read — and unless another such way of the group
     is cut elsewhere (the same pieces cut a little apart are one way)."""
-    ups = [c for c, rd, occ in raw if not occ and _reads_whole(rd) and not rd.aside]
-    if len(ups) < 2:
+    size = _whole_size(raw)
+    if size is None:
         return []
-    L = float(np.median([np.linalg.norm(c[1] - c[0]) for c in ups]))
-    W = float(np.median([np.linalg.norm(c[2] - c[1]) for c in ups]))
     out: list[tuple] = []
     polys = [c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in raw]
-
-    def sized(c: np.ndarray) -> bool:
-        la = L if length_at is None else float(length_at(c.mean(axis=0)))
-        wa = la * W / L
-        return BACK_ROW_LONG[0] * la <= float(np.linalg.norm(c[1] - c[0])) <= BACK_ROW_LONG[1] * la and \
-            BACK_ROW_SHORT[0] * wa <= float(np.linalg.norm(c[2] - c[1])) <= BACK_ROW_SHORT[1] * wa
-
     for ways in groups:
         kept = []
         for alt, reads in ways:
             if len(reads) < 2 or any(o or rd.body_lab is None or _mostly_over(c, polys) for c, rd, o in reads):
                 continue
-            if not all(sized(c) and _same_body(rd.body_lab, reads[0][1].body_lab) for c, rd, _ in reads):
+            if not all(_back_sized(c, size, length_at, BACK_ROW_LONG, BACK_ROW_SHORT) and
+                       _same_body(rd.body_lab, reads[0][1].body_lab) for c, rd, _ in reads):
                 continue
             cut = min(_seam_depth(gray, p, q) for p, q in zip(alt, alt[1:], strict=False))
             mid = max(_seam_depth(gray, *_halves(r)) for r in alt)
             if cut >= BACK_ROW_SEAM and mid < 0.5 * cut:
                 kept.append(reads)
-        if kept and all(_same_pieces(kept[0], r) for r in kept[1:]):
+        if kept and not _cut_elsewhere(kept[0], kept[1:]):
             # (several ways that are the same pieces cut a little apart are one)
             out.extend(kept[0])
             polys.extend(c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in kept[0])
@@ -5987,6 +5980,12 @@ def _halves(rect) -> list[tuple]:
         w, h, a = h, w, a + 90.0
     ux, uy = math.cos(math.radians(a)) * w / 4, math.sin(math.radians(a)) * w / 4
     return [((cx - ux, cy - uy), (w / 2, h), a), ((cx + ux, cy + uy), (w / 2, h), a)]
+
+
+def _cut_elsewhere(way: list, ways: list) -> bool:
+    """Is one of ``ways`` cut elsewhere than ``way`` (not the same pieces cut a little
+    apart, :func:`_same_pieces`)?"""
+    return any(not _same_pieces(way, r) for r in ways)
 
 
 def _same_pieces(a: list, b: list) -> bool:
