@@ -4254,6 +4254,13 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             # on the middle line, one in the middle of each half (20216: a back on brown
             # tiles read 1-1 at 0.88)
             spots_back = True
+    elif not has_bar and len(pips) == 3 and _spot_counted_twice(pips, counted, Lc, Wc):
+        # its three spots, a white end counted as two pips run together though it is the
+        # other end's size (25999: three black backs side by side, each read 3-1 unsure;
+        # 24090: both ends so, read 3-2), as sure as it would be had each been counted once
+        spots_back = True
+        if suspects:
+            quality = min(q_once, 0.5 if left_any else 1.0)
     elif not has_bar and len(pips) == 2 and counted != [3, 3] and _diagonal_pair(pips, Lc, Wc):
         # its two white ends seen as ovals (aslant, blurred), each counted as pips run
         # together (20018: read 3-2): a half's pips run together lie about the middle of
@@ -4839,6 +4846,29 @@ def _spots_through_centre(pips: list, Lc: int, Wc: int) -> bool:
     # its spinner lie along the middle line)
     return math.hypot(b[0] - (a[0] + c[0]) / 2, b[1] - (a[1] + c[1]) / 2) < 0.1 * Wc and \
         math.hypot(b[0] - cx, b[1] - cy) < SPOTS_OFF_CENTRE * Wc and abs(a[1] - c[1]) >= 0.2 * Wc
+
+
+def _spot_counted_twice(pips: list, counted: list, Lc: int, Wc: int) -> bool:
+    """A spotted back's three spots (_spots_through_centre), its two white ends of one size
+    (within ENDS_ALIKE of each other's area), one or both of them counted as two pips run
+    together and the middle one as one: a single spot each — two pips run together are
+    twice a pip's area.  (The middle spot, red, may be too dim to read as red.)
+
+    >>> _spot_counted_twice([(33, 14, False, 106), (55, 25, True, 73), (76, 35, False, 104)], [1, 1, 2], 110, 48)
+    True
+    >>> _spot_counted_twice([(36, 13, False, 128), (59, 24, False, 50), (83, 34, False, 125)], [2, 1, 2], 119, 48)
+    True
+    >>> _spot_counted_twice([(33, 14, False, 60), (55, 25, True, 73), (76, 35, False, 130)], [1, 1, 2], 110, 48)
+    False
+    """
+    (a, ka), (b, kb), (c, kc) = sorted(zip(pips, counted, strict=True))
+    return kb == 1 and max(ka, kc) == 2 and not a[2] and not c[2] and \
+        max(a[3], c[3]) <= ENDS_ALIKE * min(a[3], c[3]) and _spots_through_centre(pips, Lc, Wc)
+
+
+#: a spotted back's two end spots, one counted as two pips, are within this ratio of area
+#: (_spot_counted_twice)
+ENDS_ALIKE = 1.4
 
 
 #: a spot this near the outline's centre both ways (tile widths) is a spotted back's middle
