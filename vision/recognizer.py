@@ -6126,6 +6126,53 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     return out
 
 
+def _specked_backs(raw: list) -> list:
+    """A plain back with a speck on it (a knot of its grain, a blotch of its mottling, a fleck
+    of the table) reads a 1-0 with no bar — unsure: no Chinese tile has a blank half, a
+    Western one shows its bar.  Of the colour of SPECK_BACKS backs read sure in the frame
+    (SAME_BODY) and of none of the faces read whole there (at least SPECK_FACE_APART from
+    each: a set whose backs are not its faces' colour), it is read as a back — unless it is
+    near white (SPECK_PALE).  A face with one half unseen has its faces' colour.
+
+    >>> b, f = np.array([40.0, 130, 130]), np.array([230.0, 128, 128])
+    >>> up = lambda: _Read("up", (5, 5), 0, False, 1.0, 0, False, 10, f, False)
+    >>> down = lambda: _Read("down", None, 0, False, 1.0, 0, False, 0, b + 3, False)
+    >>> one = _Read("up", (1, 0), 0, False, 1.0, 0, False, 1, b, False)
+    >>> c = np.zeros((4, 2), np.float32)
+    >>> [rd.face for _, rd, _ in _specked_backs([(c, up(), False), (c, up(), False)] + [(c, down(), False)] * 3 +
+    ...                                         [(c, one, False)])]
+    ['up', 'up', 'down', 'down', 'down', 'down']
+    >>> [rd.face for _, rd, _ in _specked_backs([(c, up(), False), (c, up(), False), (c, one, False)])]
+    ['up', 'up', 'up']
+    """
+    ups = [rd.body_lab for _, rd, occ in raw if not occ and rd.face == "up" and rd.body_lab is not None
+           and _reads_whole(rd) and not rd.aside]
+    downs = [rd.body_lab for _, rd, occ in raw if not occ and rd.face == "down" and not rd.spots_back
+             and rd.body_lab is not None and rd.quality >= 1.0]
+    if len(ups) < 2 or not downs:
+        return raw
+    out = []
+    for c, rd, occ in raw:
+        if not occ and rd.face == "up" and rd.halves == (1, 0) and not rd.has_bar and rd.body_lab is not None and \
+                rd.body_lab[0] < SPECK_PALE and \
+                sum(_same_body(rd.body_lab, d) for d in downs) >= SPECK_BACKS and \
+                all(float(np.abs(rd.body_lab - u).sum()) >= SPECK_FACE_APART for u in ups):
+            rd = _Read("down", None, 0, False, rd.quality, 0, False, 0, rd.body_lab, False)
+        out.append((c, rd, occ))
+    return out
+
+
+#: a back read 1-0 for a speck on it differs this much at least (L*, a*, b* summed) from
+#: every face read whole in the frame (_specked_backs)
+SPECK_FACE_APART = 50
+#: ... and has the colour of this many backs read sure there (a frame of pale faces has
+#: some read as backs: 23139)
+SPECK_BACKS = 3
+#: ... and is darker than this (L*): on white bodies a glare washes out faces' pips, and
+#: those faces are among the backs read sure (25191: a 5-3 read 1-0 beside four such)
+SPECK_PALE = 225
+
+
 #: plain backs alone of a colour no face has, alike, that are kept (_lone_backs)
 BACKS_ALIKE = 2
 #: a lone back's proportions at most this many times the faces' median (_lone_backs): a
@@ -6472,6 +6519,21 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
             taken.append(ix)
     return out
 
+
+def _vivid(lab: np.ndarray | None) -> bool:
+    """A body colour (Lab) of VIVID_CHROMA or more: a tile's back, green or red or blue, not a
+    phone's dark screen (grey, a* and b* within a dozen of neutral on the own generator's
+    910000 and 953000 sets) — a plain back's rim is dark on all four sides too (scene3d
+    24212: two dark green backs unsure beside the faces read sure).
+
+    >>> _vivid(np.array([64.0, 104, 138])), _vivid(np.array([45.0, 130, 118])), _vivid(None)
+    (True, False, False)
+    """
+    return lab is not None and math.hypot(float(lab[1]) - 128.0, float(lab[2]) - 128.0) >= VIVID_CHROMA
+
+
+#: the chroma (Lab a*, b* from neutral) of a body that is no phone's screen (_vivid)
+VIVID_CHROMA = 20.0
 
 #: a plain "back" framed all round by a line darker than both it and what lies beyond —
 #: by more than FRAMED_DEPTH (Lab L*) on every side, alike on all four sides within
@@ -6945,12 +7007,14 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 rd2 = _read_tile(image_bgr, c, "western", aspect_hint)
                 if rd2 is not None and rd2.face == "up" and rd2.n_pips == rd.n_pips - 1 and _reads_whole(rd2):
                     raw[i] = (c, rd2, o)
+    raw = _specked_backs(raw)
     if red_reliable:
         raw = _rank_all_red(raw)
     readings: list[TileReading] = []
     for corners, rd, occ in raw:
         pips, name, conf = _name_and_confidence(rd, red_reliable)
-        if rd.face == "down" and not rd.spots_back and conf > FRAMED_CONF and _framed(image_bgr, corners):
+        if rd.face == "down" and not rd.spots_back and conf > FRAMED_CONF and not _vivid(rd.body_lab) and \
+                _framed(image_bgr, corners):
             conf = min(conf, FRAMED_CONF)  # a plain "back" in a frame: a phone, a card case
         if rd.patterned and rd.face == "up" and not _reads_whole(rd, 0):
             conf = min(conf, PAT_UNSURE)  # (its outline may hold a shadow: pips gained, lost)
