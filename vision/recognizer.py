@@ -6773,6 +6773,17 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             trimmed = _read_trimmed(image_bgr, corners, rd, style, aspect_hint)
             if trimmed is not None:
                 rd, corners = trimmed
+        if rd is not None and rd.face == "up" and not piece and not rd.cut_pip and not _reads_whole(rd) and \
+                _name_and_confidence(rd, True)[2] < UNCERTAIN_BELOW:
+            for alt in (c0, refined if refined is not None else _refine(gray_full, c0),
+                        reseg if reseg is not None else _resegment(image_bgr, c0)):
+                if np.allclose(alt, corners, atol=1.5) or float(np.linalg.norm(alt[1] - alt[0])) < 0.92 * max(
+                        float(np.linalg.norm(c0[1] - c0[0])), float(np.linalg.norm(corners[1] - corners[0]))):
+                    continue
+                rd2 = _read_tile(image_bgr, alt, style, aspect_hint)
+                if rd2 is not None and _reads_whole(rd2):
+                    rd, corners = rd2, alt
+                    break
         if rd is not None and id(rect) in bar_ids and not rd.has_bar and rd.face == "up" and not piece and \
                 _reads_whole(rd):
             # (cut between bars found along the row, and read whole: a bar grey on black, too
