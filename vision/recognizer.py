@@ -5376,7 +5376,18 @@ def _bars_judged(raw: list, style: str) -> bool | None:
     whose bars mostly do not show (:func:`_faint_bars`) — a bar or none tells nothing."""
     if _scene_western(raw, style):
         return True
-    return None if _faint_bars(raw, style) else False
+    if _faint_bars(raw, style) or sum(rd.face == "up" and rd.has_bar and not rd.bar_through and not rd.aside and
+                                      not o and _reads_whole(rd) for _, rd, o in raw) >= BARS_SEEN:
+        # (BARS_SEEN faces read whole on their own with a bar that stops short of their
+        # edges: Western tiles, most of whose thin bars the reader missed — scene3d 25998,
+        # 7 of 20; no frame judged Chinese on scene3d 24430-24579 shows one)
+        return None
+    return False
+
+
+#: faces read whole with a bar (not from edge to edge) that make a frame's bars tell nothing
+#: of a split (_bars_judged), fewer than half its faces showing one
+BARS_SEEN = 3
 
 
 def _wrong_split(rd: _Read, western: bool | None, strict: bool = True) -> bool:
