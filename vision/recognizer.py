@@ -6533,7 +6533,7 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
 
 def _vivid(lab: np.ndarray | None) -> bool:
     """A body colour (Lab) of VIVID_CHROMA or more: a tile's back, green or red or blue, not a
-    phone's dark screen (grey, a* and b* within a dozen of neutral on the own generator's
+    phone's dark screen (grey, a* and b* within 13 of neutral on the own generator's
     910000 and 953000 sets) — a plain back's rim is dark on all four sides too (scene3d
     24212: two dark green backs unsure beside the faces read sure).
 
@@ -6545,6 +6545,10 @@ def _vivid(lab: np.ndarray | None) -> bool:
 
 #: the chroma (Lab a*, b* from neutral) of a body that is no phone's screen (_vivid)
 VIVID_CHROMA = 20.0
+
+#: a tile alone read unsure is read again at its other outlines, none shorter than this
+#: share of the longer of its proposal's and its reading's (analyze's read_one)
+ALT_OUTLINE_SHORT = 0.92
 
 #: a plain "back" framed all round by a line darker than both it and what lies beyond —
 #: by more than FRAMED_DEPTH (Lab L*) on every side, alike on all four sides within
@@ -6786,10 +6790,14 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 rd, corners = trimmed
         if rd is not None and rd.face == "up" and not piece and not rd.cut_pip and not _reads_whole(rd) and \
                 _name_and_confidence(rd, True)[2] < UNCERTAIN_BELOW:
+            # a tile alone read unsure: its other outlines (the proposal's own, snapped to
+            # edges, re-cut by colour), the first that reads whole taken — none much shorter
+            # (ALT_OUTLINE_SHORT: a 5 cut off reads a whole 3; 23376: a 5-1 read 5-2 re-cut)
+            longest = max(float(np.linalg.norm(c0[1] - c0[0])), float(np.linalg.norm(corners[1] - corners[0])))
             for alt in (c0, refined if refined is not None else _refine(gray_full, c0),
                         reseg if reseg is not None else _resegment(image_bgr, c0)):
-                if np.allclose(alt, corners, atol=1.5) or float(np.linalg.norm(alt[1] - alt[0])) < 0.92 * max(
-                        float(np.linalg.norm(c0[1] - c0[0])), float(np.linalg.norm(corners[1] - corners[0]))):
+                if np.allclose(alt, corners, atol=1.5) or \
+                        float(np.linalg.norm(alt[1] - alt[0])) < ALT_OUTLINE_SHORT * longest:
                     continue
                 rd2 = _read_tile(image_bgr, alt, style, aspect_hint)
                 if rd2 is not None and _reads_whole(rd2):
