@@ -12,6 +12,8 @@ speck on a plain back; a dark rim round a vivid back").
 4. A tile read alone and unsure is read again at its other outlines (the proposal's own,
    snapped to edges, re-cut by colour; none much shorter), and the first that reads whole
    is taken.
+5. Three faces read whole with a bar short of their edges: the frame's bars tell nothing of
+   a split (`_bars_judged`), though fewer than half its faces show one.
 """
 
 from __future__ import annotations
@@ -115,3 +117,27 @@ def test_a_tile_read_unsure_is_read_at_its_other_outlines():
     assert_read_right(labels, tl, rs, [((116, 85), (5, 1))])
     labels, tl, rs = read_scene3d(23434)
     assert_read_right(labels, tl, rs, [((779, 533), (6, 4))])
+
+
+def _face_read(bar: bool):
+    q = np.float32([[0, 0], [80, 0], [80, 40], [0, 40]])
+    return q, R._Read("up", (5, 5), 0, bar, 1.0, 0, False, 10, np.array([230.0, 128, 128])), False
+
+
+def test_bars_seen_on_three_faces_tell_nothing_of_a_split():
+    # long Chinese-looking faces (2 : 1 would make the bars faint, _faint_bars): three of
+    # ten faces read whole with a bar short of their edges — Western tiles whose thin bars
+    # were mostly missed: a piece's bar or none judges no split; two such faces do not
+    wide = np.float32([[0, 0], [100, 0], [100, 40], [0, 40]])
+    faces = [(wide, rd, o) for _, rd, o in [_face_read(False)] * 7]
+    three = faces + [(wide, rd, o) for _, rd, o in [_face_read(True)] * 3]
+    assert R._bars_judged(three, "auto") is None
+    assert R._bars_judged(three[:-1], "auto") is False
+
+
+def test_western_tiles_with_thin_bars_in_a_split():
+    # scene3d 25998: a 2-1 and a 6-2 side by side, split at their seam; 7 of the frame's 20
+    # faces show their thin bars, the frame was judged Chinese and the 6-2's bar made the
+    # split wrong: both were dropped
+    labels, tl, rs = read_scene3d(25998)
+    assert_read_right(labels, tl, rs, [((228, 188), (2, 1)), ((207, 238), (6, 2))])
