@@ -29,7 +29,7 @@ lint: $(STAMP)
 
 test: $(STAMP) system-deps
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/pytest -q -p no:cacheprovider
+	$(VENV)/bin/pytest -q -p no:cacheprovider -n auto --dist loadfile
 
 clean:
 	rm -rf $(VENV) build *.egg-info
