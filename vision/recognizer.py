@@ -185,6 +185,16 @@ EDGE_MIN_PIECE = 12
 PAT_LEVELS = (24, 34)
 PAT_LIGHTNESS = 0.25
 PAT_CLOSE = 5
+#: a busy cloth's smoothness (_channels): the local spread (std of L*, a*, b* summed, in a
+#: SMOOTH_K window of the working image) whose median over the frame is SMOOTH_TABLE or
+#: more is a busy cloth; below SMOOTH_SHARE of that median is smooth (a tile's top)
+SMOOTH_CHAN = "smooth"
+SMOOTH_K = 5
+SMOOTH_TABLE = 12
+SMOOTH_SHARE = 0.3
+#: ... and its blobs proposed only where as well filled as this, of a tile's proportions
+SMOOTH_FILL = 0.78
+SMOOTH_ASPECT = (1.6, 3.6)
 #: The pattern's repeats: shifts whose autocorrelation (a share of the image's own) is
 #: above PAT_CORR, PAT_MIN_SHIFTS of them at least (a striped cloth repeats along its
 #: stripes only: one shift and its opposite).
@@ -491,6 +501,24 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
             dist = cv2.morphologyEx(dist, cv2.MORPH_CLOSE,
                                     cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PAT_CLOSE, PAT_CLOSE)))
             chans.append((PAT_CHAN, dist, list(PAT_LEVELS), B))
+    if pattern and min(L.shape) >= 200:
+        # a busy cloth (checks, grain): a tile's top is smooth where the cloth is not — a
+        # back of the cloth's own colour differs from it only so (SMOOTH_CHAN, last: its
+        # blobs are looked at only where no other mask found a tile)
+        if lab_planes is None:
+            lab_planes = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2Lab))
+        sd = None
+        for p_ in lab_planes:
+            f_ = p_.astype(np.float32)
+            m_ = cv2.blur(f_, (SMOOTH_K, SMOOTH_K))
+            v_ = cv2.sqrt(cv2.max(cv2.blur(f_ * f_, (SMOOTH_K, SMOOTH_K)) - m_ * m_, 0.0))
+            sd = v_ if sd is None else sd + v_
+        sd_u8 = cv2.convertScaleAbs(sd)
+        med_sd = _median_u8(sd_u8[::4, ::4])
+        if med_sd >= SMOOTH_TABLE:
+            # (the window's reach over a tile's rim given back: the smooth part grown by a
+            # pixel, as the spread's minimum over its neighbours)
+            chans.append((SMOOTH_CHAN, cv2.erode(sd_u8, _K3), [max(1, int(SMOOTH_SHARE * med_sd))], INV))
     _LOCAL.plain_table = False
     if (edges is None and pattern and min(L.shape) >= 200) or edges:
         # a tile's outline traced by its edges (EDGE_CHAN): ivory on cream or white paper
@@ -1303,10 +1331,14 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         # found a tile)
         known = np.array([c_.rect[0] for c_ in out if c_.fill >= 0.8], np.float64).reshape(-1, 2) \
             if name in (BGC_CHAN, PALE_CHAN, PAT_CHAN, PAT_CHAN + "~", EDGE_CHAN) else None
+        if name == SMOOTH_CHAN:
+            # (a busy cloth's smooth blobs: none where any mask found a tile-like blob)
+            known = np.array([c_.rect[0] for c_ in out], np.float64).reshape(-1, 2)
         # (and none of the pale mask's inside a tile or a group found: a dark face in
         # brighter light is pale too, and such a second outline of tiles found lost a group
         # of four beside them — scene3d 17053)
-        known_rects = [c_.rect for c_ in out if c_.fill >= 0.8] if name == PALE_CHAN else []
+        known_rects = [c_.rect for c_ in out if c_.fill >= 0.8] if name == PALE_CHAN else \
+            [c_.rect for c_ in out] if name == SMOOTH_CHAN else []
         # CHAIN_APPROX_NONE: one point per boundary pixel
         for c in [c for c in cs if len(c) >= perim_min]:
             x, y, bw_, bh_ = cv2.boundingRect(c)
@@ -1317,6 +1349,11 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 continue
             if known_rects and _in_any((x + 0.5 * bw_, y + 0.5 * bh_), known_rects):
                 continue
+            if name == SMOOTH_CHAN:
+                # (a smooth blob is a tile's top only in a tile's shape: no other is tried)
+                sh_s = _shape(c, amin, amax)
+                if sh_s is None or sh_s[2] < SMOOTH_FILL or not SMOOTH_ASPECT[0] <= sh_s[3] <= SMOOTH_ASPECT[1]:
+                    continue
             if name == EDGE_CHAN:
                 # an outline traced by edges holds the tile's side and shadow too: its face
                 # is the blob's light part (not of a blob cut by the frame: eroded, its
