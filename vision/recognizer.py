@@ -503,8 +503,9 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
             chans.append((PAT_CHAN, dist, list(PAT_LEVELS), B))
     if pattern and min(L.shape) >= 200:
         # a busy cloth (checks, grain): a tile's top is smooth where the cloth is not — a
-        # back of the cloth's own colour differs from it only so (SMOOTH_CHAN, last: its
-        # blobs are looked at only where no other mask found a tile)
+        # back of the cloth's own colour differs from it only so (SMOOTH_CHAN; a whole
+        # frame only, as the pattern's mask: its blobs are proposed only where no other
+        # mask proposed anything, and only in a tile's shape — _proposals)
         if lab_planes is None:
             lab_planes = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2Lab))
         sd = None
