@@ -137,6 +137,12 @@ BG_LEVELS = (28, 42, 60)
 #: nearly the table's lightness and colour
 BGC_LEVEL = 11
 BGC_CHAN = "bgc"
+#: ... and at BGC_QUIET_LEVEL too when the table's colour is quiet (three quarters of the
+#: frame at most BGC_QUIET from it): cream faces on a light grey-green cloth differ from it
+#: by 8-10 in a* and b*, and at BGC_LEVEL only their parts away from the pips showed
+#: (scene3d 26171, nine faces missed)
+BGC_QUIET = 3
+BGC_QUIET_LEVEL = 7
 #: a saturated table (median HSV saturation at least PALE_TABLE_SAT): a face much paler
 #: than it (saturation under PALE_LEVEL of the table's) is a mask of its own ("pale") —
 #: white tiles on light blue cloth are as light as it and differ from it in colour by the
@@ -488,7 +494,10 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
         for col in bg:
             x = cv2.add(cv2.absdiff(lab_planes[1], float(col[1])), cv2.absdiff(lab_planes[2], float(col[2])))
             chroma = x if chroma is None else cv2.min(chroma, x)
-        chans.append((BGC_CHAN, chroma, [BGC_LEVEL], B))
+        bgc_levels = [BGC_LEVEL]
+        if BGC_QUIET_LEVEL and np.percentile(chroma[::4, ::4], 75) <= BGC_QUIET:
+            bgc_levels.append(BGC_QUIET_LEVEL)
+        chans.append((BGC_CHAN, chroma, bgc_levels, B))
     if pattern and min(L.shape) >= 200:
         # a repeating pattern (stripes, checks) one of whose colours is the tiles': what
         # differs from the cloth as it would be without them (last, as the colour-only mask)
