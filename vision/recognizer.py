@@ -5500,6 +5500,17 @@ BARLESS_ROW = 3
 #: piece reads whole with a bar that stops short of the edges (scene3d 25031: four black
 #: tiles side by side, all missed for the 3-2's piece)
 THROUGH_ROW = 3
+#: ... and one piece with a line along it near one side only (_Read.seam_side: its outline
+#: takes in the edge of its neighbour), reported unsure, when every other piece reads whole
+#: with no such line (scene3d 26179: four Western tiles side by side, all missed for the
+#: 3-1's piece)
+SIDE_SEAM_ROW = 3
+#: A split taken for its seams (_select's sure splits) whose piece shows a line across its
+#: middle that stops short of the edges (MID_BAR .. MID_SEAM of its width), in a row of
+#: three or more Western tiles: the piece's faint bar (_faint_bar), as in a group's ways —
+#: not a sign the split is wrong (scene3d 26166: three tiles side by side, all dropped for
+#: the 3-1's bar at 0.71)
+SURE_FAINT_BAR = True
 
 
 def _second_way(way: list, second: set) -> bool:
@@ -5623,7 +5634,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                                     any(_same_body(rd.body_lab, b) for b in face_bodies) for _, rd, _ in reads):
                         continue
                 bad_at: list[int] = []  # the pieces marked unsure
-                cut_bad = through_bad = False
+                cut_bad = through_bad = side_bad = False
                 barless = []  # (a row of Western tiles: the pieces whose bar does not show)
                 for k, (_, rd, _) in enumerate(reads):
                     if rd.face != "up":
@@ -5641,6 +5652,14 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         # whose other pieces all show their bars (the cuts confirmed) it is a tile
                         # whose bar does not show, not a piece across a seam (checked below)
                         barless.append(k)
+                        continue
+                    if SIDE_SEAM_ROW and len(reads) >= SIDE_SEAM_ROW and rd.seam_side and not rd.cut_pip and \
+                            not _wrong_split(replace(rd_f, seam_along=False), bars_judged, strict=False):
+                        # (a line along one piece of a row near its side only: its outline takes in
+                        # the edge of its neighbour — reported unsure, the others checked below)
+                        reads[k] = unsure(reads[k])
+                        bad_at.append(k)
+                        side_bad = True
                         continue
                     if _wrong_split(rd_f, bars_judged):
                         # (only for its bar right across, in a row: THROUGH_ROW, checked below)
@@ -5695,6 +5714,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if through_bad and any(not _reads_whole(rd, 0, red=True) or rd.bar_through
                                        for k, (_, rd, _) in enumerate(reads) if k not in bad_at):
                     continue  # (and of a row with a piece whose bar runs across, every other is whole)
+                if side_bad and any(not _reads_whole(rd, 0) or rd.seam_along
+                                    for k, (_, rd, _) in enumerate(reads) if k not in bad_at):
+                    continue  # (and of a row with a piece with a line along its side, every other is whole)
                 if excess(names(reads)):
                     continue  # more of a tile than one set holds, in one group: a wrong cut
                 # (two tiles side by side make a square that cuts either way: a line across a
@@ -6966,8 +6988,12 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         drop = set()
         west = _bars_judged(raw, style)
 
-        def wrong_piece(i: int) -> bool:
+        def wrong_piece(i: int, row: bool) -> bool:
             c, rd, _o = raw[i]
+            if row and SURE_FAINT_BAR:
+                # (a line across the middle that stops short of the edges, in a row of three
+                # or more: a faint bar, as in a group's ways — scene3d 26166)
+                rd = _faint_bar(rd, west)
             if not _wrong_split(rd, west, strict=False):
                 return False
             if not (west and rd.face == "up" and not rd.has_bar and not rd.seam_along and not rd.mid_run):
@@ -6980,7 +7006,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
 
         for g in getattr(_LOCAL, "sure_split", []):
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
-            if any(wrong_piece(i) for i in idx):
+            if any(wrong_piece(i, len(g) > 2) for i in idx):
                 drop.update(idx)
         # (and a piece lying much over a tile read on its own outline: part of it and of
         # its neighbour, the rest of the split over tiles found)
