@@ -5505,6 +5505,9 @@ THROUGH_ROW = 3
 #: with no such line (scene3d 26179: four Western tiles side by side, all missed for the
 #: 3-1's piece)
 SIDE_SEAM_ROW = 3
+#: ... not unsure if it reads whole itself (then others may show such a line too, if they
+#: read whole): the line is the neighbour's edge, not a seam through the piece
+SIDE_SEAM_WHOLE = True
 #: A split taken for its seams (_select's sure splits) whose piece shows a line across its
 #: middle that stops short of the edges (MID_BAR .. MID_SEAM of its width), in a row of
 #: three or more Western tiles: the piece's faint bar (_faint_bar), as in a group's ways —
@@ -5657,9 +5660,11 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                             not _wrong_split(replace(rd_f, seam_along=False), bars_judged, strict=False):
                         # (a line along one piece of a row near its side only: its outline takes in
                         # the edge of its neighbour — reported unsure, the others checked below)
+                        side_bad = True
+                        if SIDE_SEAM_WHOLE and _reads_whole(rd):
+                            continue
                         reads[k] = unsure(reads[k])
                         bad_at.append(k)
-                        side_bad = True
                         continue
                     if _wrong_split(rd_f, bars_judged):
                         # (only for its bar right across, in a row: THROUGH_ROW, checked below)
@@ -5714,7 +5719,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if through_bad and any(not _reads_whole(rd, 0, red=True) or rd.bar_through
                                        for k, (_, rd, _) in enumerate(reads) if k not in bad_at):
                     continue  # (and of a row with a piece whose bar runs across, every other is whole)
-                if side_bad and any(not _reads_whole(rd, 0) or rd.seam_along
+                if side_bad and any(not _reads_whole(rd, 0) or (rd.seam_along and not (SIDE_SEAM_WHOLE and rd.seam_side))
                                     for k, (_, rd, _) in enumerate(reads) if k not in bad_at):
                     continue  # (and of a row with a piece with a line along its side, every other is whole)
                 if excess(names(reads)):
