@@ -5500,13 +5500,15 @@ BARLESS_ROW = 3
 #: piece reads whole with a bar that stops short of the edges (scene3d 25031: four black
 #: tiles side by side, all missed for the 3-2's piece)
 THROUGH_ROW = 3
-#: ... and one piece with a line along it near one side only (_Read.seam_side: its outline
-#: takes in the edge of its neighbour), reported unsure, when every other piece reads whole
-#: with no such line (scene3d 26179: four Western tiles side by side, all missed for the
-#: 3-1's piece)
+#: ... and pieces with a line along them near one side only (_Read.seam_side: the outline
+#: takes in the edge of a neighbour), reported unsure — as many as the row's count of
+#: unsure pieces allows (one in a Chinese row) — when every other piece reads whole with no
+#: line along it (scene3d 26179: four Western tiles side by side, all missed for the 3-1's
+#: piece)
 SIDE_SEAM_ROW = 3
-#: ... not unsure if it reads whole itself (then others may show such a line too, if they
-#: read whole): the line is the neighbour's edge, not a seam through the piece
+#: ... such a piece that reads whole itself is not unsure (and the others may show such a
+#: line at their side too, if they read whole): the line is the neighbour's edge, not a
+#: seam through the piece
 SIDE_SEAM_WHOLE = True
 #: A split taken for its seams (_select's sure splits) whose piece shows a line across its
 #: middle that stops short of the edges (MID_BAR .. MID_SEAM of its width), in a row of
