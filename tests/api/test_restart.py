@@ -62,7 +62,12 @@ def test_kill_mid_hand_and_resume(tmp_path):
 
         th = threading.Thread(target=writer)
         th.start()
-        time.sleep(random.uniform(0.15, 0.4))
+        # (the kill comes at a random moment after the first play is acknowledged: a fixed
+        # delay alone was too short when the machine was busy with other tests)
+        deadline = time.monotonic() + 10
+        while not acked and th.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(random.uniform(0.0, 0.25))
         srv.kill()
         stop.set()
         th.join(10)
