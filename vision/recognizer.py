@@ -5721,9 +5721,10 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if through_bad and any(not _reads_whole(rd, 0, red=True) or rd.bar_through
                                        for k, (_, rd, _) in enumerate(reads) if k not in bad_at):
                     continue  # (and of a row with a piece whose bar runs across, every other is whole)
-                if side_bad and any(not _reads_whole(rd, 0) or (rd.seam_along and not (SIDE_SEAM_WHOLE and rd.seam_side))
-                                    for k, (_, rd, _) in enumerate(reads) if k not in bad_at):
-                    continue  # (and of a row with a piece with a line along its side, every other is whole)
+                if side_bad and any(not _reads_whole(rd, 0) for k, (_, rd, _) in enumerate(reads) if k not in bad_at):
+                    # (and of a row with a piece with a line along its side, every other is whole —
+                    # none of them with a line along it but the side's own, passed above)
+                    continue
                 if excess(names(reads)):
                     continue  # more of a tile than one set holds, in one group: a wrong cut
                 # (two tiles side by side make a square that cuts either way: a line across a
