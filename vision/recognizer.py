@@ -143,6 +143,12 @@ BGC_CHAN = "bgc"
 #: (scene3d 26171, nine faces missed)
 BGC_QUIET = 3
 BGC_QUIET_LEVEL = 7
+#: A colour-only blob holding a tile found by another mask: what is left of it once that
+#: tile's outline (grown by BGC_REST_GROW) is taken out, opened, is proposed where it fills
+#: BGC_REST_FILL of its rectangle in a tile's proportions (_bgc_rest; False: never)
+BGC_REST = True
+BGC_REST_GROW = 1.08
+BGC_REST_FILL = 0.8
 #: a saturated table (median HSV saturation at least PALE_TABLE_SAT): a face much paler
 #: than it (saturation under PALE_LEVEL of the table's) is a mask of its own ("pale") —
 #: white tiles on light blue cloth are as light as it and differ from it in colour by the
@@ -259,6 +265,10 @@ DIAG_RUN_AREA = 1.3
 DIAG_RUN_FILL = 0.6
 #: ... its peaks DIAG_RUN_APART of a pip's width apart or more
 DIAG_RUN_APART = 0.8
+#: A lone pip and, in the other half, a blob of two or three pips run together on a
+#: diagonal (_read_face): each of its pips at most LONE_DIAG times the lone pip's area
+#: (0: not looked for)
+LONE_DIAG = 1.5
 #: pips run together on a diagonal with wisps on them (a textured body, a cloth's dots at
 #: the outline): their area measured after an opening by a disc this share of a pip wide
 #: (24621's and 24421's Western 3 on a blue body read as a 2 at 0.97)
@@ -1243,6 +1253,34 @@ def _shape(c: np.ndarray, amin: float, amax: float):
     return rect, ca, ca / max(1.0, lo_ * sh_), lo_ / sh_
 
 
+def _bgc_rest(c: np.ndarray, x: int, y: int, bw_: int, bh_: int, out: list, add, tag: str,
+              amin: float, amax: float) -> None:
+    """What is left of a colour-only blob (``c``, its box ``x, y, bw_, bh_``) once the
+    well-filled outlines other masks found in it (``out``) are taken out, proposed (``add``)
+    where a tile's shape: a back of about the cloth's colour lying against a face found
+    (scene3d 26247: blue backs on teal cloth, end to end with ivory faces, each blob of the
+    two passed over for the face in it)."""
+    blob = np.zeros((bh_, bw_), np.uint8)
+    cv2.drawContours(blob, [c], -1, 255, -1, offset=(-x, -y))
+    full = cv2.countNonZero(blob)
+    inside = [c_ for c_ in out if c_.fill >= 0.8 and x <= c_.rect[0][0] < x + bw_ and y <= c_.rect[0][1] < y + bh_]
+    for c_ in inside:
+        box = cv2.boxPoints(_grow(c_.rect, BGC_REST_GROW)) - np.float32([x, y])
+        cv2.fillConvexPoly(blob, np.round(box).astype(np.int32), 0)
+    if cv2.countNonZero(blob) < 0.25 * full:
+        return
+    blob = cv2.morphologyEx(blob, cv2.MORPH_OPEN, _K3)
+    cs, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    areas = [c_.area for c_ in inside if _is_tile_shape(c_)]
+    for c2 in cs:
+        sh = _shape(c2, amin, amax)
+        if sh is None or sh[2] < BGC_REST_FILL or not 1.7 <= sh[3] <= 3.0:
+            continue
+        if areas and not 0.6 * min(areas) <= sh[1] <= 1.5 * max(areas):
+            continue
+        add(c2, tag, np.array([[x, y]], np.int32))
+
+
 def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                gray: np.ndarray | None = None, hsv: np.ndarray | None = None,
                table: list | tuple | None = None, planes: tuple | None = None,
@@ -1356,6 +1394,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 continue
             if known is not None and np.any((known[:, 0] >= x) & (known[:, 0] < x + bw_) &
                                             (known[:, 1] >= y) & (known[:, 1] < y + bh_)):
+                if BGC_REST and name == BGC_CHAN:
+                    _bgc_rest(c, x, y, bw_, bh_, out, add, f"{name}@{lv}/rest", amin, amax)
                 continue
             if known_rects and _in_any((x + 0.5 * bw_, y + 0.5 * bh_), known_rects):
                 continue
@@ -4139,6 +4179,28 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                     comp_ids.append(k)
                     pips.append((px, py, False, one_a))
                 keep[k] = True
+    elif len(pips) == 1 and LONE_DIAG:
+        # a lone pip in one half and, in the other, two or three pips run together on a
+        # diagonal (small pips close, blurred: 26218's blue 3-1s read 1-0): no other pips
+        # tell one pip's size — the blob's own peaks do, of one size, a pip's width apart
+        e_ = 0.15 * Wc
+        for k in np.nonzero(~keep & strong & (as_ < 0.35 * ws_ * hs_) & (long_ <= Wc))[0]:
+            peaks = _peaks(resp, lbl, stats[k], k)
+            if not 2 <= len(peaks) <= 3:
+                continue
+            one_a = float(stats[k, 4]) / len(peaks)
+            xs_p = [px for _a, px, _y in peaks]
+            if amin <= one_a <= min(amax, LONE_DIAG * pips[0][3]) and _peaks_are_pips(peaks, float(stats[k, 4]), one_a) \
+                    and _peaks_apart(peaks, one_a) and \
+                    all(e_ <= px <= Lc - e_ and e_ <= py <= Wc - e_ for _a, px, py in peaks) and (
+                        (min(xs_p) > split + 0.07 * Lc and pips[0][0] < split) or
+                        (max(xs_p) < split - 0.07 * Lc and pips[0][0] > split)):
+                for _a, px, py in peaks:
+                    stats_of.append(stats[k])
+                    comp_ids.append(k)
+                    pips.append((px, py, False, one_a))
+                keep[k] = True
+                break
     quality = 0.5 if cut_pip or bar_in_blob else 1.0
     suspects: list[int] = []  # blobs counted as several pips no bigger than the single ones
     q_once = quality  # the quality were they counted a pip fewer
