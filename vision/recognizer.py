@@ -269,6 +269,8 @@ DIAG_RUN_APART = 0.8
 #: diagonal (_read_face): each of its pips at most LONE_DIAG times the lone pip's area
 #: (0: not looked for)
 LONE_DIAG = 1.5
+#: ... the lone pip at least LONE_OFF of the length from the split
+LONE_OFF = 0.04
 #: pips run together on a diagonal with wisps on them (a textured body, a cloth's dots at
 #: the outline): their area measured after an opening by a disc this share of a pip wide
 #: (24621's and 24421's Western 3 on a blue body read as a 2 at 0.97)
@@ -4183,6 +4185,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # a lone pip in one half and, in the other, two or three pips run together on a
         # diagonal (small pips close, blurred: 26218's blue 3-1s read 1-0): no other pips
         # tell one pip's size — the blob's own peaks do, of one size, a pip's width apart
+        # (the lone pip inside its half: a spotted back's middle spot at the centre, its
+        # end spots run into rings, is no 1 — scene3d 21659)
         e_ = 0.15 * Wc
         for k in np.nonzero(~keep & strong & (as_ < 0.35 * ws_ * hs_) & (long_ <= Wc))[0]:
             peaks = _peaks(resp, lbl, stats[k], k)
@@ -4193,8 +4197,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if amin <= one_a <= min(amax, LONE_DIAG * pips[0][3]) and _peaks_are_pips(peaks, float(stats[k, 4]), one_a) \
                     and _peaks_apart(peaks, one_a) and \
                     all(e_ <= px <= Lc - e_ and e_ <= py <= Wc - e_ for _a, px, py in peaks) and (
-                        (min(xs_p) > split + 0.07 * Lc and pips[0][0] < split) or
-                        (max(xs_p) < split - 0.07 * Lc and pips[0][0] > split)):
+                        (min(xs_p) > split + 0.07 * Lc and pips[0][0] < split - LONE_OFF * Lc) or
+                        (max(xs_p) < split - 0.07 * Lc and pips[0][0] > split + LONE_OFF * Lc)):
                 for _a, px, py in peaks:
                     stats_of.append(stats[k])
                     comp_ids.append(k)
