@@ -149,6 +149,7 @@ BGC_QUIET_LEVEL = 7
 BGC_REST = True
 BGC_REST_GROW = 1.08
 BGC_REST_FILL = 0.8
+BGC_REST_TAG = "/rest"
 #: a saturated table (median HSV saturation at least PALE_TABLE_SAT): a face much paler
 #: than it (saturation under PALE_LEVEL of the table's) is a mask of its own ("pale") —
 #: white tiles on light blue cloth are as light as it and differ from it in colour by the
@@ -269,8 +270,8 @@ DIAG_RUN_APART = 0.8
 #: diagonal (_read_face): each of its pips at most LONE_DIAG times the lone pip's area
 #: (0: not looked for)
 LONE_DIAG = 1.5
-#: ... the lone pip at least LONE_OFF of the length from the split
-LONE_OFF = 0.04
+#: ... the lone pip at least LONE_DIAG_OFF of the length from the split
+LONE_DIAG_OFF = 0.04
 #: pips run together on a diagonal with wisps on them (a textured body, a cloth's dots at
 #: the outline): their area measured after an opening by a disc this share of a pip wide
 #: (24621's and 24421's Western 3 on a blue body read as a 2 at 0.97)
@@ -1397,7 +1398,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             if known is not None and np.any((known[:, 0] >= x) & (known[:, 0] < x + bw_) &
                                             (known[:, 1] >= y) & (known[:, 1] < y + bh_)):
                 if BGC_REST and name == BGC_CHAN:
-                    _bgc_rest(c, x, y, bw_, bh_, out, add, f"{name}@{lv}/rest", amin, amax)
+                    _bgc_rest(c, x, y, bw_, bh_, out, add, f"{name}@{lv}{BGC_REST_TAG}", amin, amax)
                 continue
             if known_rects and _in_any((x + 0.5 * bw_, y + 0.5 * bh_), known_rects):
                 continue
@@ -1775,6 +1776,10 @@ GRID_SCALE_ASPECT = 0.12
 #: the length : width of the faces of Western and Chinese tiles (shared/tiles.md: 2 : 1,
 #: about 2.5 : 1)
 TILE_ASPECTS = (2.0, 2.5)
+#: ... and rows end to end of this many tiles or more too (0: none): a row of three whose
+#: tiles are shorter than the frame's measured ones, their proportions the nominal ones
+#: (scene3d 26231: 95 x 16 working pixels, the tiles measured 35.4 x 14.9)
+SCALED_END_ROW = 3
 
 
 def _same_grid(a: list[tuple], b: list[tuple]) -> bool:
@@ -1788,14 +1793,16 @@ def _grids_scaled(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
     tiles or more side by side of the nominal ones (TILE_ASPECTS) that are not the same
     grid: a single tile's outline takes in its side, and is wider than its face in a row of
     tiles side by side (scene3d 23653: four blurred black tiles, 53 x 37 working pixels,
-    the single tiles 35.4 x 15.4 — three tiles across 0.44 off, four 0.56)."""
+    the single tiles 35.4 x 15.4 — three tiles across 0.44 off, four 0.56); and rows of
+    SCALED_END_ROW tiles or more end to end (26231: three shorter than the frame's tiles)."""
     grids = _grid_scaled(c, unit_long, unit_short)
     for a in TILE_ASPECTS:
         # (rows of three tiles or more side by side only, whose width is in question: a
         # block cut two ways at once, or a row end to end, is as likely cut wrong as right,
         # and a tile with its side beside it is a pair's square)
         grids += [g for g in _grid_scaled(c, unit_long, unit_long / a)
-                  if len(g[0]) >= 3 and len(g[1]) == len(g[0]) - 1 and not _end_to_end(g[0][:2]) and
+                  if len(g[0]) >= 3 and len(g[1]) == len(g[0]) - 1 and
+                  (not _end_to_end(g[0][:2]) or (SCALED_END_ROW and len(g[0]) >= SCALED_END_ROW)) and
                   not any(_same_grid(g[0], h) for h, _ in grids)]
     return grids
 
@@ -2293,7 +2300,9 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         spotted = [c for c in chosen if gray is not None and _has_spots(gray, c.rect)]
         # (the pattern's outlines teach the size only where the other masks found too few
         # tiles: an outline with the tile's shadow in it must not change the size of all)
-        own = [c for c in spotted if not c.source.startswith(PAT_CHAN)]
+        # (nor the rests of colour-only blobs, _bgc_rest: a rest of a face's shadow and its
+        # neighbour's side made the size so small that a row of four went unsplit — 960022)
+        own = [c for c in spotted if not c.source.startswith(PAT_CHAN) and BGC_REST_TAG + ":" not in c.source]
         if len(own) >= 3:
             spotted = own
         base = spotted if len(spotted) >= 3 else chosen
@@ -4197,8 +4206,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if amin <= one_a <= min(amax, LONE_DIAG * pips[0][3]) and _peaks_are_pips(peaks, float(stats[k, 4]), one_a) \
                     and _peaks_apart(peaks, one_a) and \
                     all(e_ <= px <= Lc - e_ and e_ <= py <= Wc - e_ for _a, px, py in peaks) and (
-                        (min(xs_p) > split + 0.07 * Lc and pips[0][0] < split - LONE_OFF * Lc) or
-                        (max(xs_p) < split - 0.07 * Lc and pips[0][0] > split + LONE_OFF * Lc)):
+                        (min(xs_p) > split + 0.07 * Lc and pips[0][0] < split - LONE_DIAG_OFF * Lc) or
+                        (max(xs_p) < split - 0.07 * Lc and pips[0][0] > split + LONE_DIAG_OFF * Lc)):
                 for _a, px, py in peaks:
                     stats_of.append(stats[k])
                     comp_ids.append(k)
@@ -6744,14 +6753,21 @@ def _framed(img: np.ndarray, corners: np.ndarray) -> bool:
 
 # a reading made unsure because the frame shows more copies of its tile than the set holds
 OVER_SET_CONF = 0.55
+#: ... of equally sure readings, one whose outline lies within this many pixels of the
+#: frame's edge goes after the others (check_set; 0: no such order)
+EDGE_SET_PX = 3
 
 
-def check_set(readings: list[TileReading], sets: int = 1) -> list[TileReading]:
+def check_set(readings: list[TileReading], sets: int = 1, frame_wh: tuple[int, int] | None = None) -> list[TileReading]:
     """``readings`` with those that can't all be right made unsure: a table of ``sets``
     sets of 32 shows at most ``sets`` × 2 of a civil tile and ``sets`` × 1 of a military
     one.  Of a tile read more often than that, the readings beyond the allowance, the least
     sure first, are unsure; when the last allowed and the first beyond it are equally sure,
-    nothing tells the right ones from the wrong: all of them are.  ``sets`` 0: no check.
+    nothing tells the right ones from the wrong: all of them are — unless one of them lies
+    against the frame's edge (``frame_wh``: the frame's width and height; an outline within
+    EDGE_SET_PX of it may be cut there, and goes after the others of its confidence:
+    scene3d 26222, a playing card cut by the frame read 1-1 and made both 1-1s unsure).
+    ``sets`` 0: no check.
 
     >>> up = lambda name, conf, x: TileReading('up', (int(name[0]), int(name[2])), name, (x, 0.0),
     ...                                        (), conf, False)
@@ -6761,9 +6777,21 @@ def check_set(readings: list[TileReading], sets: int = 1) -> list[TileReading]:
     [True, True]
     >>> [r.uncertain for r in check_set([up('6-6', 0.97, 0), up('6-6', 0.97, 50)])]
     [False, False]
+    >>> at = lambda r, y: replace(r, corners=((r.center[0], y), (r.center[0] + 40.0, y)))
+    >>> trio = [at(up('1-1', 0.97, 200), 100.0), at(up('1-1', 0.97, 500), 718.0), at(up('1-1', 0.97, 900), 300.0)]
+    >>> [r.uncertain for r in check_set(trio, frame_wh=(1280, 720))]
+    [False, True, False]
     """
     if sets <= 0:
         return readings
+
+    def at_edge(r: TileReading) -> bool:
+        if frame_wh is None or not EDGE_SET_PX or not r.corners:
+            return False
+        xs, ys = [c[0] for c in r.corners], [c[1] for c in r.corners]
+        return min(xs) <= EDGE_SET_PX or min(ys) <= EDGE_SET_PX or max(xs) >= frame_wh[0] - 1 - EDGE_SET_PX or \
+            max(ys) >= frame_wh[1] - 1 - EDGE_SET_PX
+
     by_name: dict[str, list[int]] = {}
     for i, r in enumerate(readings):
         if r.face == "up" and r.name and not r.uncertain and not r.occluded:
@@ -6773,8 +6801,10 @@ def check_set(readings: list[TileReading], sets: int = 1) -> list[TileReading]:
         n = sets * _IN_SET[name]
         if len(idx) <= n:
             continue
-        idx.sort(key=lambda i: -readings[i].confidence)
-        tie = n > 0 and readings[idx[n - 1]].confidence <= readings[idx[n]].confidence
+        edge = {i: at_edge(readings[i]) for i in idx}
+        idx.sort(key=lambda i: (-readings[i].confidence, edge[i]))
+        tie = n > 0 and readings[idx[n - 1]].confidence <= readings[idx[n]].confidence and \
+            edge[idx[n - 1]] == edge[idx[n]]
         for i in idx[0 if tie else n:]:
             out[i] = replace(readings[i], uncertain=True, confidence=min(readings[i].confidence, OVER_SET_CONF))
     return out
@@ -7248,7 +7278,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                                         corners=tuple((float(x_), float(y_)) for x_, y_ in corners),
                                         confidence=0.2, uncertain=True, occluded=True, style=eff_style))
     if context is None if whole is None else whole:
-        readings = check_set(readings, params.sets)
+        readings = check_set(readings, params.sets, (W, H))
     occluders = [(p.astype(np.float32) / s) for p in hand_polys]
     ctx = FrameContext(scale=s, frame_long=frame_long, tile_len=up_len, style=eff_style, red_reliable=red_reliable,
                        table_colours=table_cols, plain_table=plain_table)

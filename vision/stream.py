@@ -86,13 +86,13 @@ class StreamRecognizer:
         self._ref, self._since_full = thumb, 0
         self.last_mode = "full"
         self.counts["full"] += 1
-        return self._keep(an)
+        return self._keep(an, (image.shape[1], image.shape[0]))
 
-    def _keep(self, an: Analysis) -> Analysis:
+    def _keep(self, an: Analysis, frame_wh: tuple[int, int]) -> Analysis:
         # the frame's readings are checked against the set as a whole, each time anew: a
         # reading kept from an earlier frame is unsure only while its twin is there too
         self._last = an
-        self._shown = replace(an, readings=check_set(an.readings, self.params.sets))
+        self._shown = replace(an, readings=check_set(an.readings, self.params.sets, frame_wh))
         return self._shown
 
     def _tile_len(self) -> float:
@@ -158,4 +158,4 @@ class StreamRecognizer:
         self._ref = ref
         self.last_mode = "partial"
         self.counts["partial"] += 1
-        return self._keep(Analysis(readings=readings, occluders=occluders, scale=self._last.scale, context=ctx))
+        return self._keep(Analysis(readings=readings, occluders=occluders, scale=self._last.scale, context=ctx), (W, H))
