@@ -1797,9 +1797,10 @@ def _grids_scaled(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
     SCALED_END_ROW tiles or more end to end (26231: three shorter than the frame's tiles)."""
     grids = _grid_scaled(c, unit_long, unit_short)
     for a in TILE_ASPECTS:
-        # (rows of three tiles or more side by side only, whose width is in question: a
-        # block cut two ways at once, or a row end to end, is as likely cut wrong as right,
-        # and a tile with its side beside it is a pair's square)
+        # (rows of three tiles or more side by side, whose width is in question: a block
+        # cut two ways at once is as likely cut wrong as right, and a tile with its side
+        # beside it is a pair's square; rows end to end only of SCALED_END_ROW or more —
+        # a pair end to end is as likely one long tile)
         grids += [g for g in _grid_scaled(c, unit_long, unit_long / a)
                   if len(g[0]) >= 3 and len(g[1]) == len(g[0]) - 1 and
                   (not _end_to_end(g[0][:2]) or (SCALED_END_ROW and len(g[0]) >= SCALED_END_ROW)) and
@@ -4193,7 +4194,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     elif len(pips) == 1 and LONE_DIAG:
         # a lone pip in one half and, in the other, two or three pips run together on a
         # diagonal (small pips close, blurred: 26218's blue 3-1s read 1-0): no other pips
-        # tell one pip's size — the blob's own peaks do, of one size, a pip's width apart
+        # tell one pip's size — the blob's own peaks do: of one size (_peaks_are_pips, whose
+        # area test is then met by construction), a pip's width apart
         # (the lone pip inside its half: a spotted back's middle spot at the centre, its
         # end spots run into rings, is no 1 — scene3d 21659)
         e_ = 0.15 * Wc
