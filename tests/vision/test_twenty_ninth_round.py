@@ -60,7 +60,7 @@ def test_nominal_grids_are_rows_side_by_side_only():
         assert not sure_near(readings, point, 0.25 * tl), (seed, sure_near(readings, point, 0.25 * tl))
 
 
-def test_grids_scaled_adds_rows_side_by_side_of_the_nominal_proportions():
+def test_grids_scaled_adds_rows_side_by_side_of_the_nominal_proportions(monkeypatch):
     # a row of tiles side by side, 53 long across them and 37 along them, the single tiles
     # measured 35.4 x 15.4 with their sides: of the measured proportions, three pieces
     # (2.1 : 1); of the nominal ones, a row of four too (2.8 : 1, within GRID_SCALE_ASPECT
@@ -71,9 +71,15 @@ def test_grids_scaled_adds_rows_side_by_side_of_the_nominal_proportions():
     assert [len(p) for p, _ in measured] == [3]
     assert [len(p) for p, _ in grids] == [3, 4]
     assert np.allclose([r[1] for r in grids[1][0]], [37.0, 13.25])
-    # ... and no block (two by three pieces of 2 : 1) nor row end to end (three of 2.7 : 1)
-    # of the nominal proportions, which the measured ones do not give
-    for blob, a in ((R._Cand(((50.0, 50.0), (70.0, 56.0), 0.0), 3528.0, 0.9, 0.9, "t", None), 2.0),
-                    (R._Cand(((50.0, 50.0), (106.0, 13.0), 0.0), 1240.0, 0.9, 0.9, "t", None), 2.5)):
-        assert R._grid_scaled(blob, 35.4, 15.4) == [] and R._grid_scaled(blob, 35.4, 35.4 / a) != []
-        assert R._grids_scaled(blob, 35.4, 15.4) == []
+    # ... and no block (two by three pieces of 2 : 1) of the nominal proportions, which the
+    # measured ones do not give
+    block = R._Cand(((50.0, 50.0), (70.0, 56.0), 0.0), 3528.0, 0.9, 0.9, "t", None)
+    assert R._grid_scaled(block, 35.4, 15.4) == [] and R._grid_scaled(block, 35.4, 35.4 / 2.0) != []
+    assert R._grids_scaled(block, 35.4, 15.4) == []
+    # a row end to end (three of 2.7 : 1): since the forty-second round, rows end to end of
+    # SCALED_END_ROW tiles or more are cut at the nominal proportions too (scene3d 26231)
+    row = R._Cand(((50.0, 50.0), (106.0, 13.0), 0.0), 1240.0, 0.9, 0.9, "t", None)
+    assert R._grid_scaled(row, 35.4, 15.4) == [] and R._grid_scaled(row, 35.4, 35.4 / 2.5) != []
+    assert [len(p) for p, _ in R._grids_scaled(row, 35.4, 15.4)] == [3]
+    monkeypatch.setattr(R, "SCALED_END_ROW", 0)
+    assert R._grids_scaled(row, 35.4, 15.4) == []
