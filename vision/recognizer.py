@@ -4194,19 +4194,18 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     elif len(pips) == 1 and LONE_DIAG:
         # a lone pip in one half and, in the other, two or three pips run together on a
         # diagonal (small pips close, blurred: 26218's blue 3-1s read 1-0): no other pips
-        # tell one pip's size — the blob's own peaks do: of one size (_peaks_are_pips, whose
-        # area test is then met by construction), a pip's width apart
+        # tell one pip's size — the blob's own peaks do (two or three of one size: each the
+        # blob's area over their number, _peaks_are_pips), a pip's width apart
         # (the lone pip inside its half: a spotted back's middle spot at the centre, its
         # end spots run into rings, is no 1 — scene3d 21659)
         e_ = 0.15 * Wc
         for k in np.nonzero(~keep & strong & (as_ < 0.35 * ws_ * hs_) & (long_ <= Wc))[0]:
             peaks = _peaks(resp, lbl, stats[k], k)
-            if not 2 <= len(peaks) <= 3:
+            one_a = float(as_[k]) / max(1, len(peaks))
+            if not _peaks_are_pips(peaks, as_[k], one_a):
                 continue
-            one_a = float(stats[k, 4]) / len(peaks)
             xs_p = [px for _a, px, _y in peaks]
-            if amin <= one_a <= min(amax, LONE_DIAG * pips[0][3]) and _peaks_are_pips(peaks, float(stats[k, 4]), one_a) \
-                    and _peaks_apart(peaks, one_a) and \
+            if amin <= one_a <= min(amax, LONE_DIAG * pips[0][3]) and _peaks_apart(peaks, one_a) and \
                     all(e_ <= px <= Lc - e_ and e_ <= py <= Wc - e_ for _a, px, py in peaks) and (
                         (min(xs_p) > split + 0.07 * Lc and pips[0][0] < split - LONE_DIAG_OFF * Lc) or
                         (max(xs_p) < split - 0.07 * Lc and pips[0][0] > split + LONE_DIAG_OFF * Lc)):
