@@ -100,7 +100,12 @@ MIN_TILE_FRAC = 0.028
 WORK_MAX = 640  # long side of the working image for proposals
 #: Masks also looked at closed: dark bodies, which light pips and bars cut apart at WORK_MAX.
 #: (and the repeating pattern's, PAT_CHAN: a tile's parts over cells of its own colour)
-CLOSE_CHANS = ("dark", "rel-", "pat")
+CLOSE_CHANS = ("dark", "rel-", "pat", "darkv")
+#: the levels of the dark mask of HSV value (max of B, G, R) rather than grey: a black tile
+#: on a saturated dark cloth (navy, royal blue between bright stripes) is as dark in grey
+#: as the cloth, which joins the tiles in one blob, but far darker in value (scene3d 26269,
+#: three black tiles on blue-striped cloth missed).  () for none
+DARK_V_LEVELS = (32, 46)
 #: the mask whose holes are proposals as well as its blobs (see _proposals)
 HOLE_CHAN = "rel-"
 #: A blob of about one tile (at most OPEN_BLOB of a tile's area) that is not one clean tile
@@ -448,6 +453,8 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
         dark.append(int(otsu))
     chans.append(("light", L, light, B))
     chans.append(("dark", L, dark, INV))
+    if DARK_V_LEVELS:
+        chans.append(("darkv", V, list(DARK_V_LEVELS), INV))
     # lightness against the neighbourhood: light tiles on light wood, lighting gradients
     k = max(15, (max(L.shape) // 6) | 1)
     loc = cv2.blur(L, (k, k))
