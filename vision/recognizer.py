@@ -2354,14 +2354,25 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         unit_area = typ_long * typ_short
         # (a group of tiles may itself be tile-shaped — four Western tiles side by side —, and
         # dropped above for holding smaller tile-shaped pieces of itself)
+        def unit_at(c: _Cand, least: bool) -> float:
+            # a tile's area where the blob lies, where that widens the range (BLOB_AREA_AT:
+            # under a tilted camera a pair of far tiles end to end covers less than 1.4 of
+            # the median tile — scene3d 26257; the fit, extrapolated to a corner of the
+            # frame, may make a tile there half as long again as it is — 26278)
+            if size_at is None or not BLOB_AREA_AT:
+                return unit_area
+            f2 = (size_at(c.rect[0]) / typ_long) ** 2
+            return unit_area * (min(1.0, f2) if least else max(1.0, f2))
+
         def least_area(c: _Cand) -> float:
             # (a near-square outline, well filled, is two tiles side by side from
             # GRID_PAIR_AREA of a tile's area: its faces only, the tiles' size taken with
             # their sides)
             lo_, sh_ = _rect_dims(c.rect)
-            return (GRID_PAIR_AREA if lo_ <= GRID_PAIR_SQUARE * sh_ and c.fill >= GRID_PAIR_FILL else 1.4) * unit_area
+            return (GRID_PAIR_AREA if lo_ <= GRID_PAIR_SQUARE * sh_ and c.fill >= GRID_PAIR_FILL else 1.4) * \
+                unit_at(c, True)
 
-        blobs = [c for c in cands if c.fill >= 0.72 and least_area(c) <= c.area <= 7 * unit_area and (
+        blobs = [c for c in cands if c.fill >= 0.72 and least_area(c) <= c.area <= 7 * unit_at(c, False) and (
             not _is_tile_shape(c) or _rect_dims(c.rect)[0] > 1.55 * typ_long)] + too_big
         blobs.sort(key=lambda c: -c.fill)
         tried = set()
@@ -3063,6 +3074,35 @@ BAR_CLEAR = 0.12
 #: SPINNER_AREA of their median area
 SPINNER_AMONG = 4
 SPINNER_AREA = 0.4
+#: ... or under SPINNER_BRASS_AREA of it, if brass: yellower than red (b* above a* by
+#: SPINNER_YELLOW) and than the other spots (its b* SPINNER_YELLOWER above their median) —
+#: a spinner blurred as large as a pip, a bar too faint to be seen (scene3d 26270: a 5-5
+#: read 6-5, unsure)
+SPINNER_BRASS_AREA = 1.3
+SPINNER_YELLOW = 8
+SPINNER_YELLOWER = 6
+
+
+def _brass_spot(lab: np.ndarray, lbl: np.ndarray, comp_ids: list, i: int) -> bool:
+    """Whether spot ``i`` of ``comp_ids`` (components of ``lbl`` over the crop, whose Lab
+    image is ``lab``) is brass: its mean b* SPINNER_YELLOW above its a* and
+    SPINNER_YELLOWER above the median b* of the others'.
+
+    >>> lab = np.full((10, 30, 3), 128, np.uint8); lbl = np.zeros((10, 30), np.uint16)
+    >>> lbl[2:5, 2:5], lbl[2:5, 12:15], lbl[2:5, 22:25] = 1, 2, 3
+    >>> lab[2:5, 12:15] = (120, 131, 146)                  # a* +3, b* +18: brass
+    >>> _brass_spot(lab, lbl, [1, 2, 3], 1), _brass_spot(lab, lbl, [1, 2, 3], 0)
+    (True, False)
+    >>> lab[2:5, 12:15] = (120, 155, 146)                  # a* +27: red
+    >>> _brass_spot(lab, lbl, [1, 2, 3], 1)
+    False
+    """
+    if SPINNER_BRASS_AREA <= 0 or len(comp_ids) < 2:
+        return False
+    ab = [lab[lbl == k][:, 1:].astype(np.float64).mean(axis=0) - 128.0 for k in comp_ids]
+    a_, b_ = ab[i]
+    others = float(np.median([x[1] for j, x in enumerate(ab) if j != i]))
+    return bool(b_ - a_ >= SPINNER_YELLOW and b_ - others >= SPINNER_YELLOWER)
 #: two spots each under FRAGMENT_AREA of the median pip's area, closer than FRAGMENT_REACH of
 #: its diameter, together no more than a pip and a third: one pip in pieces (a broken ring)
 FRAGMENT_AREA = 0.7
@@ -4144,8 +4184,10 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # spinner (a bar too faint to be seen; no face has a pip there — a spotted back's
         # middle spot has two beside it, not four or more)
         mid_a = _one_pip_area(pips, comp_ids, along3)
-        gone = [i for i, p in enumerate(pips) if p[3] < SPINNER_AREA * mid_a and
-                abs(p[0] - Lc / 2.0) < BAR_CLEAR * Wc and abs(p[1] - Wc / 2.0) < BAR_CLEAR * Wc]
+        at_mid = [i for i, p in enumerate(pips) if
+                  abs(p[0] - Lc / 2.0) < BAR_CLEAR * Wc and abs(p[1] - Wc / 2.0) < BAR_CLEAR * Wc]
+        gone = [i for i in at_mid if pips[i][3] < SPINNER_AREA * mid_a or (
+                pips[i][3] < SPINNER_BRASS_AREA * mid_a and _brass_spot(lab, lbl, comp_ids, i))]
         if gone:
             pips, stats_of, comp_ids = _without(gone, pips, stats_of, comp_ids)
     if len(pips) >= 3:
@@ -6205,7 +6247,8 @@ def _length_model(raw: list, few=None):
     (with pips, not occluded): under a tilted camera a tile's apparent size is inversely
     proportional to its depth, and the inverse depth of points on the table is an affine
     function of the image position — so 1 / length is fitted as a + b x + c y (least
-    squares, once more without the tiles 15 % off the first fit).  With fewer than five
+    squares, once more without the tiles 15 % — or FIT_FIRST, if that keeps more in the
+    end — off the first fit).  With fewer than five
     tiles, or a fit that leaves them scattered, the median — or, with fewer than five,
     ``few`` when given (a model of the caller's).  Predictions stay within 0.7–1.5 of the
     median.
@@ -6226,21 +6269,43 @@ def _length_model(raw: list, few=None):
     return _fit_length(pts)
 
 
+#: a blob is split as a group of tiles by its area against a tile's where it lies (the
+#: perspective fit of _select) as well as against the median tile's (whichever admits it)
+BLOB_AREA_AT = True
+
+
+#: the sizes of the tiles in a frame are fitted to a plane seen in perspective
+#: (_fit_length): the first fit, of all, keeps what lies within this share of it for the
+#: second (0.15 before: one group of two tiles among nine made the first fit keep six,
+#: under 0.7 of them, and a frame whose tiles run from 64 to 116 pixels long had one size —
+#: scene3d 26257, a pair of 75-pixel tiles end to end went unsplit by a 97-pixel grid)
+FIT_FIRST = 0.3
+
+
 def _fit_length(pts: np.ndarray):
     """:func:`_length_model` from rows (x, y, length)."""
     med = float(np.median(pts[:, 2])) if len(pts) else 1.0
     if len(pts) < 5:
         return lambda _p: med
     A = np.column_stack([pts[:, 0], pts[:, 1], np.ones(len(pts))])
-    keep = np.ones(len(pts), bool)
-    coef = None
-    for _ in range(2):
-        if keep.sum() < 5 or np.linalg.matrix_rank(A[keep]) < 3:
-            return lambda _p: med
-        coef = np.linalg.lstsq(A[keep], 1.0 / pts[keep, 2], rcond=None)[0]
-        keep = np.abs(1.0 / np.maximum(A @ coef, 1e-9) / pts[:, 2] - 1.0) < 0.15
-    if keep.sum() < 0.7 * len(pts):
+    best = None
+    # (the first fit, of all, may be pulled by an outlier — a group of tiles taken for one
+    # —: the tiles within 0.15 of it are fitted again, or, if that keeps more in the end,
+    # those within FIT_FIRST of it; the tiles within 0.15 of the second fit are kept)
+    for first in (0.15, FIT_FIRST) if FIT_FIRST > 0.15 else (0.15,):
+        keep = np.ones(len(pts), bool)
+        coef = None
+        for near in (first, 0.15):
+            if keep.sum() < 5 or np.linalg.matrix_rank(A[keep]) < 3:
+                coef = None
+                break
+            coef = np.linalg.lstsq(A[keep], 1.0 / pts[keep, 2], rcond=None)[0]
+            keep = np.abs(1.0 / np.maximum(A @ coef, 1e-9) / pts[:, 2] - 1.0) < near
+        if coef is not None and (best is None or keep.sum() > best[1].sum()):
+            best = (coef, keep)
+    if best is None or best[1].sum() < 0.7 * len(pts):
         return lambda _p: med  # the sizes do not follow a plane seen in perspective
+    coef = best[0]
 
     def at(p) -> float:
         v = float(coef[0] * p[0] + coef[1] * p[1] + coef[2])
