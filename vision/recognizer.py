@@ -292,6 +292,14 @@ ROUND_FILL = 0.58
 #: a spot in a corner of the outline smaller than CORNER_SPECK of the pips' median area is
 #: no pip: the tile's side or the table where the corner is a little off (_read_face)
 CORNER_SPECK = 0.3
+#: ... its box against the crop's inner margin at an end and a side — or, under
+#: CORNER_NEAR_SPECK of the median area, within CORNER_NEAR of the tile's width of an end
+#: and of a side
+CORNER_NEAR = 0.15
+CORNER_NEAR_SPECK = 0.12
+#: ... and in the trimmed face of an outline read alone too (read for seams, as a piece
+#: of a group is, but no piece of one)
+CORNER_IN_TRIM = True
 #: a long blob of several pips' area whose only peak holds less than ONE_PEAK_SHARE of it
 #: is one pip with the grain or a shadow run into it, not pips run together (_read_face)
 ONE_PEAK_SHARE = 0.35
@@ -3571,8 +3579,11 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None = None, seams: bool = False, trim: bool = True,
                dark_pips: bool | None = None, high_level: bool = False, messy: bool = True,
-               glare: bool = False, rim_ok: bool = True, column_bars: bool = False) -> _Read | None:
-    """``seams``: also look for seam lines in it (a piece of a split group).  ``trim``: read
+               glare: bool = False, rim_ok: bool = True, column_bars: bool = False,
+               lone: bool = False) -> _Read | None:
+    """``seams``: also look for seam lines in it (a piece of a split group).  ``lone``: looked
+    at for seams, yet read alone, not a piece of a group (the trimmed face of an outline read
+    alone: a speck in a corner is dropped as on any tile alone, CORNER_SPECK).  ``trim``: read
     the face without bands of another lightness along its edges (_side_bands).
     ``rim_ok``: a line along its trimmed face only near a side is its rim, not a seam
     (SEAM_MID) — unless it is a piece of a group (``seams``); False for an outline fitted to
@@ -3590,7 +3601,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     whole at the higher level too — its way is tried so only when none reads clean)."""
     grainy: list[bool] | None = [] if messy and not high_level else None
     rd1 = _read_face(img, corners, style, aspect_hint, debug, seams, trim, dark_pips, high_level, grainy,
-                     glare=glare, rim_ok=rim_ok, column_bars=column_bars)
+                     glare=glare, rim_ok=rim_ok, column_bars=column_bars, lone=lone)
     if rd1 is not None and rd1.column_bar and not column_bars:
         # a "bar" that may be a column of pips run together: read again with such columns
         # as pips, taken if that reads more pips and names a tile in die layouts (scene3d
@@ -3599,7 +3610,8 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # it, read so loses pips: the photos' 6-4 and 0-0 shot darker; an unpainted set's
         # red count agrees with no 1 or 4, so its bars stay bars)
         rd_c = _read_tile(img, corners, style, aspect_hint, None, seams=seams, trim=trim, dark_pips=dark_pips,
-                          high_level=high_level, messy=messy, glare=glare, rim_ok=rim_ok, column_bars=True)
+                          high_level=high_level, messy=messy, glare=glare, rim_ok=rim_ok, column_bars=True,
+                          lone=lone)
         off1 = _red_off(rd1)  # (a bar is looked for in faces only: rd1 is face up)
         off_c = _red_off(rd_c) if rd_c is not None and rd_c.face == "up" else None
         if off_c is not None and rd_c.n_pips > rd1.n_pips and rd_c.layout_ok and not rd_c.cut_pip and (
@@ -3614,7 +3626,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # (its spots all drawn out the same way: motion blur — read with them shrunk back;
         # _read_face looks for a smear only in a reading not whole)
         rd_s = _read_face(img, corners, style, aspect_hint, None, seams, trim, dark_pips, high_level, None,
-                          smear=rd1.smear, glare=glare, rim_ok=rim_ok)
+                          smear=rd1.smear, glare=glare, rim_ok=rim_ok, lone=lone)
         if rd_s is not None and _reads_whole(rd_s):
             return rd_s
     if not grainy or (rd1 is not None and _reads_whole(rd1)):
@@ -3624,7 +3636,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # whole and has as many red pips (the pips stand far above the grain; red ones, weaker,
     # may not: a 6-4 whose 4 fell below the level reads as a whole 6-1)
     rd2 = _read_tile(img, corners, style, aspect_hint, None, seams=seams, trim=trim, dark_pips=dark_pips,
-                     high_level=True, rim_ok=rim_ok)
+                     high_level=True, rim_ok=rim_ok, lone=lone)
     if rd2 is not None and _reads_whole(rd2) and (rd1 is None or rd1.face != "up" or rd2.red >= rd1.red):
         if seams:
             return replace(rd1, high=rd2) if rd1 is not None else None
@@ -3873,9 +3885,9 @@ CUT_CLEAR = 2
 def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
                debug: dict | None, seams: bool, trim: bool, dark_pips: bool | None, high_level: bool,
                grainy: list | None, smear: tuple[float, float] | None = None, glare: bool = False,
-               rim_ok: bool = True, column_bars: bool = False) -> _Read | None:
+               rim_ok: bool = True, column_bars: bool = False, lone: bool = False) -> _Read | None:
     """One reading of the outline ``corners`` (see :func:`_read_tile`, which reads a grainy
-    face again; ``rim_ok`` as there).  ``grainy``: True is added to it when much of the face
+    face again; ``rim_ok`` and ``lone`` as there).  ``grainy``: True is added to it when much of the face
     (MESSY_SHARE) lies above the pips' level."""
     d_long = float(np.linalg.norm(corners[1] - corners[0]))
     d_short = float(np.linalg.norm(corners[2] - corners[1]))
@@ -3909,7 +3921,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 # (what is left must not be two tiles' parts side by side: a seam along it —
                 # on an outline of its own, one along its middle: SEAM_MID)
                 rd = _read_tile(img, inner_c, style, aspect_hint, debug, seams=True, trim=False,
-                                dark_pips=dark_pips, column_bars=column_bars)
+                                dark_pips=dark_pips, column_bars=column_bars,
+                                lone=(lone or not seams) and CORNER_IN_TRIM)
                 if rd is not None and rd.seam_along:
                     if seams or not rim_ok or not rd.seam_side:
                         return None
@@ -4155,8 +4168,16 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # piece of a group: there a piece of a neighbour's pip tells a way cut wrong, and a
     # piece read cleaner without it won over the right way (24054: a row of four lost)
     kept_ = np.nonzero(keep)[0]
-    if len(kept_) >= 3 and not seams:
-        keep &= ~(at_end & at_side & (as_ < CORNER_SPECK * float(np.median(as_[kept_]))))
+    if len(kept_) >= 3 and (not seams or lone):
+        # (or its box within CORNER_NEAR of a tile's width of an end and of a side: 26253's
+        # 1-1 on green cloth, the cloth's rim at a corner 5 pixels in, read 2-1 at 0.85
+        # — under CORNER_NEAR_SPECK of the median: 23210's pip of a 4 that the outline
+        # cuts there, 0.21 of it, is a pip)
+        near_ = CORNER_NEAR * Wc
+        in_corner = ((x0s <= max(m + 1, near_)) | (x0s + stats[:, 2] >= Lc - max(m + 1, near_))) & \
+            ((y0s <= max(m + 1, near_)) | (y0s + stats[:, 3] >= Wc - max(m + 1, near_)))
+        med_k = float(np.median(as_[kept_]))
+        keep &= ~((at_end & at_side & (as_ < CORNER_SPECK * med_k)) | (in_corner & (as_ < CORNER_NEAR_SPECK * med_k)))
         keep[0] = False
     # red: a* (and not too light) against the body, of a red hue (b* not far below
     # neutral: a blue pip has a* above neutral too), around the pip's centre or over a

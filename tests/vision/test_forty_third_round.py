@@ -88,7 +88,24 @@ def test_a_brass_spinner_as_large_as_a_pip_is_no_pip():
     assert_read_right(labels, tl, rs, [((242, 174), (5, 5))])
 
 
+def test_a_pip_the_outline_cuts_at_a_corner_stays_a_pip():
+    # scene3d 23210: a 4-1 whose outline cuts one pip of the 4 at a corner, 0.21 of the
+    # median pip: the corner rule's wider reach (CORNER_NEAR) takes only specks under 0.12
+    labels, tl, rs = read_scene3d(23210)
+    assert_read_right(labels, tl, rs, [((1103, 121), (4, 1))])
+
+
+def test_a_speck_in_a_corner_of_a_trimmed_face_is_no_pip():
+    # scene3d 26253: a grey 1-1 on green cloth, read on its trimmed face (its side cut off);
+    # that reading looks for seams, as a group's piece does, and the corner rule was off
+    # there: the cloth's rim at a corner, 5 pixels in, made it a 2-1 at 0.85
+    labels, tl, rs = read_scene3d(26253)
+    assert_read_right(labels, tl, rs, [((259, 628), (1, 1))])
+
+
 @pytest.mark.parametrize("constant, off, seed, point, pips", [
+    ("CORNER_IN_TRIM", False, 26253, (259, 628), (1, 1)),
+    ("CORNER_NEAR_SPECK", 0, 26253, (259, 628), (1, 1)),
     ("FIT_FIRST", 0.15, 26257, (423, 158), (5, 4)),
     ("BLOB_AREA_AT", False, 26257, (423, 158), (5, 4)),
     ("SPINNER_BRASS_AREA", 0, 26270, (242, 174), (5, 5)),
