@@ -3111,6 +3111,8 @@ def _brass_spot(lab: np.ndarray, lbl: np.ndarray, comp_ids: list, i: int) -> boo
     a_, b_ = ab[i]
     others = float(np.median([x[1] for j, x in enumerate(ab) if j != i]))
     return bool(b_ - a_ >= SPINNER_YELLOW and b_ - others >= SPINNER_YELLOWER)
+
+
 #: two spots each under FRAGMENT_AREA of the median pip's area, closer than FRAGMENT_REACH of
 #: its diameter, together no more than a pip and a third: one pip in pieces (a broken ring)
 FRAGMENT_AREA = 0.7
@@ -6297,9 +6299,10 @@ BLOB_AREA_AT = True
 
 #: the sizes of the tiles in a frame are fitted to a plane seen in perspective
 #: (_fit_length): the first fit, of all, keeps what lies within this share of it for the
-#: second (0.15 before: one group of two tiles among nine made the first fit keep six,
-#: under 0.7 of them, and a frame whose tiles run from 64 to 116 pixels long had one size —
-#: scene3d 26257, a pair of 75-pixel tiles end to end went unsplit by a 97-pixel grid)
+#: second, when that keeps more than 0.15 does (0.15 alone before: a group of four side
+#: by side taken for one tile, among nine, made the first fit keep six, under 0.7 of them,
+#: and a frame whose tiles run from 64 to 116 pixels long had one size of 97 — scene3d
+#: 26257, where a pair of 75-pixel tiles end to end was then never split)
 FIT_FIRST = 0.3
 
 

@@ -1,10 +1,18 @@
-"""Forty-third round of 2026-11-29 (docs/vision.md, "Black tiles on a saturated cloth: a
-dark mask of value").
+"""Forty-third round of 2026-11-29 (docs/vision.md, "Black tiles on a saturated cloth by
+value; the size fit past an outlier; far pairs by their area where they lie; brass
+spinners as large as a pip; specks in a trimmed face's corner").
 
 - The dark masks threshold grey; a saturated dark cloth (royal blue between bright stripes)
   is as dark in grey as a black tile, so tiles and cloth made one blob there.  A mask of
   HSV value (the largest of B, G, R) at DARK_V_LEVELS keeps the cloth out: blue is bright
   in value, black is not.
+- The tile-size fit (_fit_length) keeps the better of two first passes (FIT_FIRST): one
+  group taken for a tile no longer makes a tilted camera's frame a frame of one size.
+- A blob is taken for a group by its area against a tile's where it lies too (BLOB_AREA_AT).
+- A brass spot at the middle, as large as a pip, with no bar seen, is a spinner
+  (SPINNER_BRASS_AREA, _brass_spot).
+- A speck in a corner of a face read trimmed (alone, though read for seams) is no pip
+  (CORNER_IN_TRIM), nor a tiny one near a corner (CORNER_NEAR, CORNER_NEAR_SPECK).
 """
 
 from __future__ import annotations
