@@ -34,3 +34,15 @@ def assert_read_right(labels, tl, readings, cases) -> None:
 def sure_near(readings, point, reach: float) -> list:
     """The readings not marked uncertain whose centre lies within ``reach`` pixels of ``point``."""
     return [r for r in readings if not r.uncertain and math.dist(r.center, point) < reach]
+
+
+def assert_lost_with_rule_off(monkeypatch, constant: str, off, seed: int, point, pips) -> None:
+    """With the recognizer's ``constant`` set to ``off``, the tile of scene3d ``seed`` at
+    ``point`` is not read for sure and right (as ``pips``): it was read thanks to that rule."""
+    monkeypatch.setattr(R, constant, off)
+    labels, tl, rs = read_scene3d(seed)
+    try:
+        assert_read_right(labels, tl, rs, [(point, pips)])
+    except AssertionError:
+        return
+    raise AssertionError(f"{constant} = {off!r}: the tile at {point} of scene3d {seed} is still read")

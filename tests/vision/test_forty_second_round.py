@@ -27,7 +27,7 @@ import pytest
 
 import vision.recognizer as R
 
-from .scenes import assert_read_right, read_scene3d
+from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d
 
 
 @pytest.mark.parametrize("point", [(786, 62), (152, 487)])
@@ -68,10 +68,7 @@ def test_a_row_of_three_shorter_tiles_end_to_end_is_read():
 ])
 def test_with_the_rule_off_the_tile_is_lost(constant, off, seed, point, pips, monkeypatch):
     # each tile above is read only thanks to its rule: with it off, it is not read for sure
-    monkeypatch.setattr(R, constant, off)
-    labels, tl, rs = read_scene3d(seed)
-    with pytest.raises(AssertionError):
-        assert_read_right(labels, tl, rs, [(point, pips)])
+    assert_lost_with_rule_off(monkeypatch, constant, off, seed, point, pips)
 
 
 def test_no_constant_of_the_recognizer_is_set_twice():

@@ -22,7 +22,7 @@ import pytest
 
 import vision.recognizer as R
 
-from .scenes import assert_read_right, read_scene3d
+from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d
 
 
 def test_the_value_mask_parts_black_from_saturated_blue():
@@ -119,7 +119,4 @@ def test_a_speck_in_a_corner_of_a_trimmed_face_is_no_pip():
     ("SPINNER_BRASS_AREA", 0, 26270, (242, 174), (5, 5)),
 ])
 def test_with_the_rule_off_the_tile_is_lost(constant, off, seed, point, pips, monkeypatch):
-    monkeypatch.setattr(R, constant, off)
-    labels, tl, rs = read_scene3d(seed)
-    with pytest.raises(AssertionError):
-        assert_read_right(labels, tl, rs, [(point, pips)])
+    assert_lost_with_rule_off(monkeypatch, constant, off, seed, point, pips)
