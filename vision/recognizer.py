@@ -4175,9 +4175,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # 1-1 on green cloth, the cloth's rim at a corner 5 pixels in, read 2-1 at 0.85
         # — under CORNER_NEAR_SPECK of the median: 23210's pip of a 4 that the outline
         # cuts there, 0.21 of it, is a pip)
-        near_ = CORNER_NEAR * Wc
-        in_corner = ((x0s <= max(m + 1, near_)) | (x0s + stats[:, 2] >= Lc - max(m + 1, near_))) & \
-            ((y0s <= max(m + 1, near_)) | (y0s + stats[:, 3] >= Wc - max(m + 1, near_)))
+        corner_reach = max(m + 1, CORNER_NEAR * Wc)
+        in_corner = ((x0s <= corner_reach) | (x0s + stats[:, 2] >= Lc - corner_reach)) & \
+            ((y0s <= corner_reach) | (y0s + stats[:, 3] >= Wc - corner_reach))
         med_k = float(np.median(as_[kept_]))
         keep &= ~((at_end & at_side & (as_ < CORNER_SPECK * med_k)) | (in_corner & (as_ < CORNER_NEAR_SPECK * med_k)))
         keep[0] = False
