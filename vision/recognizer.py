@@ -63,6 +63,11 @@ SPLIT_AREA = 1.35
 #: off the body's lightness: two things, not one tile.  (0.25 until the fourth round of
 #: 2026-11-25: a face with its side taken in, shaded across, fell over it)
 OFF_BODY = 0.35
+#: ... off the lightness of that body itself (the median of the pixels it is counted on),
+#: not of the whole face's middle: a white face whose big dark pips cover half its middle
+#: has a median between pips and body, 45 off both (scene3d 26317: a 6-5 whose body is at
+#: 253, its face's median at 189 — every white pixel "off", the tile dropped as two things)
+OFF_BODY_OWN = True
 #: A line along a face trimmed of its side (a seam between two tiles side by side, which
 #: drops the reading) that lies only outside this share of the width about the middle is
 #: near a side: on an outline of its own (not a piece of a group, not fitted to a checked
@@ -1661,11 +1666,11 @@ def _split_rect(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
     return out
 
 
-def _snap_row(gray: np.ndarray, parts: list[tuple]) -> list[tuple] | None:
-    """A row of equal pieces (one tile across) with each cut moved to the strongest seam
-    (a dip or bump in the grey across the row) within ``SNAP_REACH`` of a piece of where
-    it was; the row's two ends stay.  ``None`` when the pieces are no row, or no cut moved
-    by more than a pixel."""
+def _row_axis(parts: list[tuple]) -> tuple | None:
+    """A row of equal pieces (one tile across, rectangles as minAreaRect gives them): its
+    pieces' centres, the step between them, the unit vector along the row, whether the
+    rectangles' width runs along it, their size across it, and their angle.  ``None`` when
+    the pieces are fewer than two, under 6 pixels apart, or not in one row."""
     k = len(parts)
     if k < 2:
         return None
@@ -1680,7 +1685,19 @@ def _snap_row(gray: np.ndarray, parts: list[tuple]) -> list[tuple] | None:
     (_, _), (w0, h0), ang = parts[0]
     a = math.radians(ang)
     along_w = abs(math.cos(a) * u[0] + math.sin(a) * u[1]) > 0.7  # the rect's width runs along the row
-    across = h0 if along_w else w0
+    return ctr, step, u, along_w, (h0 if along_w else w0), ang
+
+
+def _snap_row(gray: np.ndarray, parts: list[tuple]) -> list[tuple] | None:
+    """A row of equal pieces (one tile across) with each cut moved to the strongest seam
+    (a dip or bump in the grey across the row) within ``SNAP_REACH`` of a piece of where
+    it was; the row's two ends stay.  ``None`` when the pieces are no row, or no cut moved
+    by more than a pixel."""
+    row = _row_axis(parts)
+    if row is None:
+        return None
+    ctr, step, u, along_w, across, ang = row
+    k = len(parts)
     v = np.array([-u[1], u[0]])
     reach = int(SNAP_REACH * step)
     ts = np.arange(-reach - 3, reach + 4, dtype=np.float64)
@@ -1713,6 +1730,102 @@ def _snap_row(gray: np.ndarray, parts: list[tuple]) -> list[tuple] | None:
         c = (a_ + b_) / 2
         out.append(((float(c[0]), float(c[1])), (ln, across) if along_w else (across, ln), ang))
     return out
+
+
+#: a row of tiles under a tilted camera: its pieces sized as the perspective model expects
+#: where each lies, another way to read, when the model's sizes along the row differ by
+#: PERSP_ROW or more (as a share; 0: never) — equal pieces of a row whose tiles grow
+#: towards the camera cut each tile further into the next the further along the row
+#: (scene3d 26306: three orange tiles end to end 79, 86 and 92 px long, cut at 87.5 each)
+PERSP_ROW = 0.04
+
+
+def _perspective_row(parts: list[tuple], size_at) -> list[tuple] | None:
+    """A row of equal pieces (one tile across, as :func:`_snap_row` takes) cut again so that
+    each piece's length along the row is in proportion to the tile size ``size_at`` expects
+    where it lies; the row's two ends stay.  ``None`` when the pieces are no row, the sizes
+    differ by less than PERSP_ROW, or no cut moves by a pixel.
+
+    >>> row = [((50.0 + 100.0 * i, 20.0), (100.0, 40.0), 0.0) for i in range(3)]
+    >>> [round(p[0][0]) for p in _perspective_row(row, lambda q: 80.0 + 0.1 * q[0])]
+    [45, 139, 245]
+    >>> _perspective_row(row, lambda q: 90.0) is None
+    True
+    """
+    row = _row_axis(parts) if size_at is not None and PERSP_ROW > 0 else None
+    if row is None:
+        return None
+    ctr, step, u, along_w, across, ang = row
+    k = len(parts)
+    start = ctr[0] - step / 2 * u
+    total = k * step
+    pos = ctr
+    lens = np.full(k, step)
+    for _ in range(2):  # (the sizes where the pieces lie, then where the new pieces lie)
+        w = np.array([size_at((float(x), float(y))) for x, y in pos], np.float64)
+        if w.min() <= 0 or w.max() / w.min() < 1.0 + PERSP_ROW:
+            return None
+        lens = total * w / w.sum()
+        ends = np.concatenate([[0.0], np.cumsum(lens)])
+        pos = start[None, :] + ((ends[:-1] + ends[1:]) / 2)[:, None] * u[None, :]
+    if np.abs(np.linalg.norm(pos - ctr, axis=1)).max() <= 1.0:
+        return None
+    return [((float(c[0]), float(c[1])), (float(ln), across) if along_w else (across, float(ln)), ang)
+            for c, ln in zip(pos, lens, strict=True)]
+
+
+def _row_ways(parts: list[tuple], size_at) -> list[tuple]:
+    """The ways to read a row of equal pieces besides itself: cut as the perspective model
+    expects (:func:`_perspective_row`); and the row shortened by ROW_TRIM of a piece at
+    either end (:func:`_trimmed_row`), cut equally and so."""
+    out = []
+    persp = _perspective_row(parts, size_at)
+    if persp is not None:
+        out.append(persp)
+    if ROW_TRIM > 0:
+        for end in (0, 1):
+            tr = _trimmed_row(parts, ROW_TRIM, end)
+            if tr is not None:
+                out.append(tr)
+                pt = _perspective_row(tr, size_at)
+                if pt is not None:
+                    out.append(pt)
+    return out
+
+
+#: a row of tiles whose blob takes in one tile's side at its end (a tilted camera sees the
+#: side of the far end of a row; the sides between its tiles are hidden by the next):
+#: equal pieces are each cut a little more into the next tile.  The row shortened by this
+#: share of a piece at one end, and at the other, is cut again — two more ways to read
+#: (scene3d 26306: a row of three orange tiles, its bottom end 5 px of side)
+ROW_TRIM = 0.1
+#: ... and those ways (and the perspective's) are read only when no other way of the group
+#: reads clean (a row whose equal pieces read clean, cut a little off by them, read clean
+#: too and named another tile: the group was left unsure — scene3d 17270)
+ROW_SECOND = True
+
+
+def _trimmed_row(parts: list[tuple], f: float, end: int) -> list[tuple] | None:
+    """The row of equal pieces ``parts`` shortened by ``f`` of a piece at its first (``end``
+    0) or last end, cut again into as many equal pieces (``None`` for no row).
+
+    >>> row = [((50.0 + 100.0 * i, 20.0), (100.0, 40.0), 0.0) for i in range(3)]
+    >>> [(round(p[0][0], 1), round(p[1][0], 1)) for p in _trimmed_row(row, 0.3, 1)]
+    [(45.0, 90.0), (135.0, 90.0), (225.0, 90.0)]
+    """
+    row = _row_axis(parts)
+    if row is None:
+        return None
+    ctr, step, u, along_w, across, ang = row
+    k = len(parts)
+    start = ctr[0] - step / 2 * u + (f * step * u if end == 0 else 0.0)
+    ln = (k * step - f * step) / k
+    out = []
+    for i in range(k):
+        c = start + (i + 0.5) * ln * u
+        out.append(((float(c[0]), float(c[1])), (ln, across) if along_w else (across, ln), ang))
+    return out
+
 
 
 #: a way of dividing a group whose pieces' length : width is further than this (as a share)
@@ -2420,6 +2533,11 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     # a row of tiles whose blob takes in a shadow or a side at its end: the
                     # cuts moved to the seams seen near them, another way to read
                     alts.append((False, snapped))
+                if len(new) == len(parts) and not seams:
+                    for w in _row_ways(new, size_at):
+                        alts.append((False, w))
+                        if ROW_SECOND:
+                            second.append(w)
             if not (len(alts) == 1 and alts[0][0]):
                 # no single way whose seams show: the row may be sheared
                 for sheared in _sheared_row(b, typ_long * f_, typ_short * f_):
@@ -2512,6 +2630,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 continue
             near = _centres_near(rects, b.rect)
             ways = []
+            later_second: list = []  # (the rows' other ways: read only if no other reads clean)
             for parts, _pairs in _grids_scaled(b, typ_long * f_, typ_short * f_):
                 new = _new_parts(parts, near)
                 if new is None:
@@ -2520,11 +2639,17 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     ways = []
                     break
                 ways.append(new)
+                if len(new) == len(parts):
+                    rows_ = _row_ways(new, size_at)
+                    ways.extend(rows_)
+                    if ROW_SECOND:
+                        later_second.extend(rows_)
             ways = [w for w in ways if any(_has_spots(gray, p) for p in w)]
             _judge_pieces_as_blob(b, [p for w in ways for p in w])
             if ways:
                 tentative.append(ways)
                 tent_cover.append(b.rect)
+                _LOCAL.second_ways |= _ids(p for w in later_second for p in w if any(w is w_ for w_ in ways))
     if typ_long and chosen and gray is not None and (len_px or len(chosen) >= 3):
         # and the rest of a group some of whose tiles were found: a tile's outline left once
         # they are taken out of the blob, read only if it reads whole (as a loose face) — no
@@ -4479,7 +4604,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         d = np.abs(c1 - c2)
         if d[0] > 40 or d[1] + d[2] > 30:
             return None
-        off = cv2.bitwise_and(cv2.compare(cv2.absdiff(L, float(int(body_L))), 45, cv2.CMP_GT), body)
+        ref_L = _median_u8(L[body > 0]) if OFF_BODY_OWN else body_L
+        off = cv2.bitwise_and(cv2.compare(cv2.absdiff(L, float(int(ref_L))), 45, cv2.CMP_GT), body)
         if cv2.countNonZero(off) > OFF_BODY * (n1 + n2):
             return None
         body_med = (c1 * n1 + c2 * n2) / (n1 + n2)
