@@ -1799,10 +1799,6 @@ def _row_ways(parts: list[tuple], size_at) -> list[tuple]:
 #: share of a piece at one end, and at the other, is cut again — two more ways to read
 #: (scene3d 26306: a row of three orange tiles, its bottom end 5 px of side)
 ROW_TRIM = 0.1
-#: ... and those ways (and the perspective's) are read only when no other way of the group
-#: reads clean (a row whose equal pieces read clean, cut a little off by them, read clean
-#: too and named another tile: the group was left unsure — scene3d 17270)
-ROW_SECOND = True
 
 
 def _trimmed_row(parts: list[tuple], f: float, end: int) -> list[tuple] | None:
@@ -2534,10 +2530,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     # cuts moved to the seams seen near them, another way to read
                     alts.append((False, snapped))
                 if len(new) == len(parts) and not seams:
-                    for w in _row_ways(new, size_at):
-                        alts.append((False, w))
-                        if ROW_SECOND:
-                            second.append(w)
+                    alts.extend((False, w) for w in _row_ways(new, size_at))
             if not (len(alts) == 1 and alts[0][0]):
                 # no single way whose seams show: the row may be sheared
                 for sheared in _sheared_row(b, typ_long * f_, typ_short * f_):
@@ -2630,7 +2623,6 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 continue
             near = _centres_near(rects, b.rect)
             ways = []
-            later_second: list = []  # (the rows' other ways: read only if no other reads clean)
             for parts, _pairs in _grids_scaled(b, typ_long * f_, typ_short * f_):
                 new = _new_parts(parts, near)
                 if new is None:
@@ -2640,16 +2632,12 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     break
                 ways.append(new)
                 if len(new) == len(parts):
-                    rows_ = _row_ways(new, size_at)
-                    ways.extend(rows_)
-                    if ROW_SECOND:
-                        later_second.extend(rows_)
+                    ways.extend(_row_ways(new, size_at))
             ways = [w for w in ways if any(_has_spots(gray, p) for p in w)]
             _judge_pieces_as_blob(b, [p for w in ways for p in w])
             if ways:
                 tentative.append(ways)
                 tent_cover.append(b.rect)
-                _LOCAL.second_ways |= _ids(p for w in later_second for p in w if any(w is w_ for w_ in ways))
     if typ_long and chosen and gray is not None and (len_px or len(chosen) >= 3):
         # and the rest of a group some of whose tiles were found: a tile's outline left once
         # they are taken out of the blob, read only if it reads whole (as a loose face) — no
