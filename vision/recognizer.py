@@ -1768,10 +1768,18 @@ def _perspective_row(parts: list[tuple], size_at) -> list[tuple] | None:
         lens = total * w / w.sum()
         ends = np.concatenate([[0.0], np.cumsum(lens)])
         pos = start[None, :] + ((ends[:-1] + ends[1:]) / 2)[:, None] * u[None, :]
-    if np.abs(np.linalg.norm(pos - ctr, axis=1)).max() <= 1.0:
+    if np.linalg.norm(pos - ctr, axis=1).max() <= 1.0:
         return None
     return [((float(c[0]), float(c[1])), (float(ln), across) if along_w else (across, float(ln)), ang)
             for c, ln in zip(pos, lens, strict=True)]
+
+
+#: a row of tiles whose blob takes in one tile's side at its end (a tilted camera sees the
+#: side of the far end of a row; the sides between its tiles are hidden by the next):
+#: equal pieces are each cut a little more into the next tile.  The row shortened by this
+#: share of a piece at one end, and at the other, is cut again — two more ways to read
+#: (scene3d 26306: a row of three orange tiles, its bottom end 5 px of side)
+ROW_TRIM = 0.1
 
 
 def _row_ways(parts: list[tuple], size_at) -> list[tuple]:
@@ -1791,14 +1799,6 @@ def _row_ways(parts: list[tuple], size_at) -> list[tuple]:
                 if pt is not None:
                     out.append(pt)
     return out
-
-
-#: a row of tiles whose blob takes in one tile's side at its end (a tilted camera sees the
-#: side of the far end of a row; the sides between its tiles are hidden by the next):
-#: equal pieces are each cut a little more into the next tile.  The row shortened by this
-#: share of a piece at one end, and at the other, is cut again — two more ways to read
-#: (scene3d 26306: a row of three orange tiles, its bottom end 5 px of side)
-ROW_TRIM = 0.1
 
 
 def _trimmed_row(parts: list[tuple], f: float, end: int) -> list[tuple] | None:
@@ -1821,7 +1821,6 @@ def _trimmed_row(parts: list[tuple], f: float, end: int) -> list[tuple] | None:
         c = start + (i + 0.5) * ln * u
         out.append(((float(c[0]), float(c[1])), (ln, across) if along_w else (across, ln), ang))
     return out
-
 
 
 #: a way of dividing a group whose pieces' length : width is further than this (as a share)
