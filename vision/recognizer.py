@@ -1688,6 +1688,13 @@ def _row_axis(parts: list[tuple]) -> tuple | None:
     return ctr, step, u, along_w, (h0 if along_w else w0), ang
 
 
+def _row_rects(centres, lens, across: float, along_w: bool, ang: float) -> list[tuple]:
+    """The pieces of a row, as minAreaRects: at ``centres``, each ``lens`` long along the row
+    and ``across`` wide (``along_w``, ``ang``: as :func:`_row_axis` gives them)."""
+    return [((float(c[0]), float(c[1])), (float(ln), across) if along_w else (across, float(ln)), ang)
+            for c, ln in zip(centres, lens, strict=True)]
+
+
 def _snap_row(gray: np.ndarray, parts: list[tuple]) -> list[tuple] | None:
     """A row of equal pieces (one tile across) with each cut moved to the strongest seam
     (a dip or bump in the grey across the row) within ``SNAP_REACH`` of a piece of where
@@ -1722,14 +1729,10 @@ def _snap_row(gray: np.ndarray, parts: list[tuple]) -> list[tuple] | None:
     if not moved:
         return None
     ends = [ctr[0] - step / 2 * u] + cuts + [ctr[-1] + step / 2 * u]
-    out = []
-    for a_, b_ in zip(ends, ends[1:], strict=False):
-        ln = float(np.linalg.norm(b_ - a_))
-        if ln < 0.7 * step:
-            return None
-        c = (a_ + b_) / 2
-        out.append(((float(c[0]), float(c[1])), (ln, across) if along_w else (across, ln), ang))
-    return out
+    lens = [float(np.linalg.norm(b_ - a_)) for a_, b_ in zip(ends, ends[1:], strict=False)]
+    if min(lens) < 0.7 * step:
+        return None
+    return _row_rects([(a_ + b_) / 2 for a_, b_ in zip(ends, ends[1:], strict=False)], lens, across, along_w, ang)
 
 
 #: a row of tiles under a tilted camera: its pieces sized as the perspective model expects
@@ -1760,7 +1763,6 @@ def _perspective_row(parts: list[tuple], size_at) -> list[tuple] | None:
     start = ctr[0] - step / 2 * u
     total = k * step
     pos = ctr
-    lens = np.full(k, step)
     for _ in range(2):  # (the sizes where the pieces lie, then where the new pieces lie)
         w = np.array([size_at((float(x), float(y))) for x, y in pos], np.float64)
         if w.min() <= 0 or w.max() / w.min() < 1.0 + PERSP_ROW:
@@ -1770,8 +1772,7 @@ def _perspective_row(parts: list[tuple], size_at) -> list[tuple] | None:
         pos = start[None, :] + ((ends[:-1] + ends[1:]) / 2)[:, None] * u[None, :]
     if np.linalg.norm(pos - ctr, axis=1).max() <= 1.0:
         return None
-    return [((float(c[0]), float(c[1])), (float(ln), across) if along_w else (across, float(ln)), ang)
-            for c, ln in zip(pos, lens, strict=True)]
+    return _row_rects(pos, lens, across, along_w, ang)
 
 
 #: a row of tiles whose blob takes in one tile's side at its end (a tilted camera sees the
@@ -1816,11 +1817,7 @@ def _trimmed_row(parts: list[tuple], f: float, end: int) -> list[tuple] | None:
     k = len(parts)
     start = ctr[0] - step / 2 * u + (f * step * u if end == 0 else 0.0)
     ln = (k * step - f * step) / k
-    out = []
-    for i in range(k):
-        c = start + (i + 0.5) * ln * u
-        out.append(((float(c[0]), float(c[1])), (ln, across) if along_w else (across, ln), ang))
-    return out
+    return _row_rects([start + (i + 0.5) * ln * u for i in range(k)], [ln] * k, across, along_w, ang)
 
 
 #: a way of dividing a group whose pieces' length : width is further than this (as a share)
