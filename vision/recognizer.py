@@ -377,6 +377,9 @@ class FrameContext:
     #: the whole image's table is plain (its edges made the edges' mask, EDGE_CHAN): a crop
     #: makes that mask too, whatever its own edges (a crop of touching tiles is all edges)
     plain_table: bool = False
+    #: the whole image's table is a cloth printed with small spots, dark ones
+    #: (cv2.MORPH_BLACKHAT) or light (cv2.MORPH_TOPHAT): a crop's are painted over too
+    print_op: int | None = None
 
 
 @dataclass
@@ -7017,6 +7020,104 @@ def check_set(readings: list[TileReading], sets: int = 1, frame_wh: tuple[int, i
     return out
 
 
+#: a cloth printed with small spots (dots, flowers: scene3d's small print) is looked for
+#: (0: never) and found when its spots fill PRINT_COVER or more of the working image's
+#: cells (8 x 5), each with PRINT_SPOTS or more — spots: blobs of a top-hat or a black-hat
+#: (a PRINT_HAT-pixel disc) PRINT_LEVEL or more above the rest, 3 to 60 pixels, about as
+#: wide as long
+PRINT_COVER = 0.75
+PRINT_SPOTS = 8
+PRINT_HAT = 9
+PRINT_LEVEL = 25
+#: ... and they are alike — median area PRINT_AREA pixels or more, interquartile range at
+#: most PRINT_AREA_SPREAD of it, filling PRINT_FILL of their boxes — and evenly spaced:
+#: the interquartile range of the distances to the nearest spot at most PRINT_NN_SPREAD
+#: of their median.  (Wood grain, weave, speckled cork and gingham make spots of many
+#: sizes, or thin ones, at random distances.)
+PRINT_AREA = 8
+PRINT_AREA_SPREAD = 0.65
+PRINT_FILL = 0.62
+PRINT_NN_SPREAD = 0.4
+#: the spots painted over, the working image is smoothed by a median this wide (pixels;
+#: 0: not) for the proposals: what is left of the spots' rims and the pips
+PRINT_MEDIAN = 5
+#: ... and its proposals are added to the image's own, but for those whose middle lies in
+#: one of these with a fill of PRINT_NEW_FILL or more (a tile found already: painting the
+#: spots over may shift its outline, and the selection weigh the two)
+PRINT_NEW_FILL = 0.8
+
+#: what :func:`_proposals` leaves in ``_LOCAL`` for the selection (kept across its two
+#: runs on a printed cloth: lists and sets joined)
+_PROPOSAL_STATE = ("edge_blobs", "opened", "check_rects", "pat_rects", "pale_rects", "edge_rects")
+
+
+def _spots(gray: np.ndarray, op: int) -> tuple:
+    """The spots of one polarity (``op``: cv2.MORPH_TOPHAT light, cv2.MORPH_BLACKHAT dark)
+    in ``gray``: (label image, stats, centres, which labels are spots)."""
+    K = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PRINT_HAT, PRINT_HAT))
+    _, m = cv2.threshold(cv2.morphologyEx(gray, op, K), PRINT_LEVEL, 255, cv2.THRESH_BINARY)
+    _n, lab, st, ce = cv2.connectedComponentsWithStats(m, connectivity=8)
+    a, bw, bh = st[:, 4], st[:, 2], st[:, 3]
+    ok = (a >= 3) & (a <= 60) & (np.maximum(bw, bh) <= 2 * np.minimum(bw, bh) + 1)
+    ok[0] = False
+    return lab, st, ce, ok
+
+
+def _print_cloth(gray: np.ndarray) -> int | None:
+    """The polarity of the spots (cv2.MORPH_BLACKHAT: dark, cv2.MORPH_TOPHAT: light) of a
+    cloth printed with small spots all over the working image ``gray``; None for none.
+
+    >>> yy, xx = np.mgrid[0:360, 0:640]
+    >>> dots = np.where((yy % 12 - 6) ** 2 + ((xx + 6 * (yy // 12 % 2)) % 12 - 6) ** 2 <= 5, 60, 200)
+    >>> _print_cloth(dots.astype(np.uint8)) == cv2.MORPH_BLACKHAT
+    True
+    >>> rng = np.random.default_rng(1)
+    >>> _print_cloth(np.clip(rng.normal(150, 30, (360, 640)), 0, 255).astype(np.uint8)) is None
+    True
+    """
+    h, w = gray.shape
+    if PRINT_COVER <= 0 or min(h, w) < 80:
+        return None
+    best = None
+    for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):
+        _lab, st, ce, ok = _spots(gray, op)
+        if ok.sum() < PRINT_SPOTS * 20:
+            continue
+        c = ce[ok]
+        cnt = np.zeros((5, 8), np.int32)
+        np.add.at(cnt, (np.minimum((c[:, 1] * 5 / h).astype(int), 4), np.minimum((c[:, 0] * 8 / w).astype(int), 7)), 1)
+        cover = float(np.mean(cnt >= PRINT_SPOTS))
+        if cover < PRINT_COVER:
+            continue
+        a = st[ok, 4].astype(np.float64)
+        q1, q2, q3 = np.percentile(a, [25, 50, 75])
+        if q2 < PRINT_AREA or q3 - q1 > PRINT_AREA_SPREAD * q2 or \
+                float(np.median(a / (st[ok, 2] * st[ok, 3]))) < PRINT_FILL:
+            continue
+        # (the nearest spot to each of a hundred or so spots, spread over the list)
+        cf = c.astype(np.float64)
+        some = cf[:: max(1, len(cf) // 128)]
+        d2 = (some * some).sum(1)[:, None] + (cf * cf).sum(1)[None, :] - 2.0 * some @ cf.T
+        d2[d2 < 0.25] = np.inf  # (each spot itself)
+        n1, n2, n3 = np.percentile(np.sqrt(d2.min(1)), [25, 50, 75])
+        if n3 - n1 > PRINT_NN_SPREAD * n2:
+            continue
+        if best is None or cover > best[0]:
+            best = (cover, op)
+    return None if best is None else best[1]
+
+
+def _wipe_print(small: np.ndarray, gray: np.ndarray, op: int) -> np.ndarray:
+    """``small`` with the spots of polarity ``op`` (:func:`_print_cloth`) painted over with
+    the cloth about them (a closing or an opening), then smoothed (PRINT_MEDIAN)."""
+    lab, _st, _ce, ok = _spots(gray, op)
+    spots = cv2.dilate(ok[lab].astype(np.uint8), _K3SQ) > 0
+    K = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PRINT_HAT, PRINT_HAT))
+    out = small.copy()
+    out[spots] = cv2.morphologyEx(small, cv2.MORPH_CLOSE if op == cv2.MORPH_BLACKHAT else cv2.MORPH_OPEN, K)[spots]
+    return cv2.medianBlur(out, PRINT_MEDIAN) if PRINT_MEDIAN else out
+
+
 def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto", *,
             context: FrameContext | None = None, whole: bool | None = None) -> Analysis:
     """Everything the recognizer sees in one image: readings and hand outlines.
@@ -7056,6 +7157,23 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     cands = _proposals(small, params, len_px, gray_small, hsv_small, table_cols, planes_small,
                        pattern=context is None, edges=context.plain_table if context else None)
     plain_table = bool(context.plain_table) if context else bool(getattr(_LOCAL, "plain_table", False))
+    print_op = _print_cloth(gray_small) if context is None else context.print_op
+    if print_op is not None:
+        # a cloth printed with small spots: proposed again on the image with its spots
+        # painted over, the cloth's and the pips' alike (the spots cut a tile's outline
+        # and join it to the cloth); new outlines only
+        kept = {k: getattr(_LOCAL, k, None) for k in _PROPOSAL_STATE}
+        kept_pattern = getattr(_LOCAL, "pattern", None)
+        wiped = _wipe_print(small, gray_small, print_op)
+        more = _proposals(wiped, params, len_px, cv2.cvtColor(wiped, cv2.COLOR_BGR2GRAY),
+                          cv2.cvtColor(wiped, cv2.COLOR_BGR2HSV), table_cols, cv2.split(wiped),
+                          pattern=context is None, edges=context.plain_table if context else None)
+        for k, v in kept.items():
+            now = getattr(_LOCAL, k, None)
+            setattr(_LOCAL, k, (v or []) + (now or []) if isinstance(v, list) else (v or set()) | (now or set()))
+        _LOCAL.plain_table, _LOCAL.pattern = plain_table, kept_pattern
+        have = [c.rect for c in cands if c.fill >= PRINT_NEW_FILL]
+        cands = cands + [c for c in more if not (have and _in_any(c.rect[0], have))]
     rects = _select(cands, len_px, gray_small)
     clean_ids = set(getattr(_LOCAL, "clean", ()))
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
@@ -7488,7 +7606,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         readings = check_set(readings, params.sets, (W, H))
     occluders = [(p.astype(np.float32) / s) for p in hand_polys]
     ctx = FrameContext(scale=s, frame_long=frame_long, tile_len=up_len, style=eff_style, red_reliable=red_reliable,
-                       table_colours=table_cols, plain_table=plain_table)
+                       table_colours=table_cols, plain_table=plain_table, print_op=print_op)
     return Analysis(readings=readings, occluders=occluders, scale=s, context=ctx)
 
 
