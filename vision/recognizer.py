@@ -7082,7 +7082,7 @@ def _print_cloth(gray: np.ndarray) -> int | None:
     for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):
         _lab, st, ce, ok = _spots(gray, op)
         if ok.sum() < PRINT_SPOTS * 20:
-            continue
+            continue  # (too few spots to fill most cells)
         c = ce[ok]
         cnt = np.zeros((5, 8), np.int32)
         np.add.at(cnt, (np.minimum((c[:, 1] * 5 / h).astype(int), 4), np.minimum((c[:, 0] * 8 / w).astype(int), 7)), 1)
@@ -7162,15 +7162,15 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         # a cloth printed with small spots: proposed again on the image with its spots
         # painted over, the cloth's and the pips' alike (the spots cut a tile's outline
         # and join it to the cloth); new outlines only
-        kept = {k: getattr(_LOCAL, k, None) for k in _PROPOSAL_STATE}
+        kept = {k: getattr(_LOCAL, k) for k in _PROPOSAL_STATE}
         kept_pattern = getattr(_LOCAL, "pattern", None)
         wiped = _wipe_print(small, gray_small, print_op)
         more = _proposals(wiped, params, len_px, cv2.cvtColor(wiped, cv2.COLOR_BGR2GRAY),
                           cv2.cvtColor(wiped, cv2.COLOR_BGR2HSV), table_cols, cv2.split(wiped),
                           pattern=context is None, edges=context.plain_table if context else None)
         for k, v in kept.items():
-            now = getattr(_LOCAL, k, None)
-            setattr(_LOCAL, k, (v or []) + (now or []) if isinstance(v, list) else (v or set()) | (now or set()))
+            now = getattr(_LOCAL, k)
+            setattr(_LOCAL, k, v + now if isinstance(now, list) else v | now)
         _LOCAL.plain_table, _LOCAL.pattern = plain_table, kept_pattern
         have = [c.rect for c in cands if c.fill >= PRINT_NEW_FILL]
         cands = cands + [c for c in more if not (have and _in_any(c.rect[0], have))]
