@@ -7055,7 +7055,7 @@ def _spots(gray: np.ndarray, op: int) -> tuple:
     """The spots of one polarity (``op``: cv2.MORPH_TOPHAT light, cv2.MORPH_BLACKHAT dark)
     in ``gray``: (label image, stats, centres, which labels are spots)."""
     K = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PRINT_HAT, PRINT_HAT))
-    _, m = cv2.threshold(cv2.morphologyEx(gray, op, K), PRINT_LEVEL, 255, cv2.THRESH_BINARY)
+    _, m = cv2.threshold(_hat(gray, op, K), PRINT_LEVEL, 255, cv2.THRESH_BINARY)
     _n, lab, st, ce = cv2.connectedComponentsWithStats(m, connectivity=8)
     a, bw, bh = st[:, 4], st[:, 2], st[:, 3]
     ok = (a >= 3) & (a <= 60) & (np.maximum(bw, bh) <= 2 * np.minimum(bw, bh) + 1)
