@@ -63,6 +63,11 @@ SPLIT_AREA = 1.35
 #: off the body's lightness: two things, not one tile.  (0.25 until the fourth round of
 #: 2026-11-25: a face with its side taken in, shaded across, fell over it)
 OFF_BODY = 0.35
+#: two halves whose bodies' mean colours differ are two things side by side — unless their
+#: medians agree: a strip of cloth or shadow along an end (an outline too long, trimmed
+#: short of it) moves one half's mean, not its median (scene3d 26437: a blue 4-2 with the
+#: green cloth at its end, halves' means 35 apart in b*, medians 10)
+HALVES_MEDIAN = True
 #: ... off the lightness of that body itself (the median of the pixels it is counted on),
 #: not of the whole face's middle: a white face whose big dark pips cover half its middle
 #: has a median between pips and body, 45 off both (scene3d 26317: a 6-5 whose body is at
@@ -4018,6 +4023,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     core = lab[m:-m:2, m:-m:2]
     body_L = _median_u8(core[..., 0])
     body_a = _median_u8(core[..., 1])
+    lab_r = lab
+    if 2.0 * (_median_u8(core[..., 2]) - 128.0) + (body_a - 128.0) < -BLUE_BODY:
+        # a blue body: redness measured on a* only where the hue is not blue (its a* is as
+        # high as a red pip's, _redness)
+        lab_r = _redness(lab)
+        body_a = _median_u8(lab_r[m:-m:2, m:-m:2, 1])
     if trim:
         # (a piece of a group too: the group's outline takes in the sides at its rim; the
         # trimmed face is still searched for seams, which tell a wrong split)
@@ -4045,14 +4056,25 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # pips are the minority that departs from the body: darker or lighter?
     # the pips' lightness against the body's, counted away from the outline's edges (a side
     # or a shadow taken in along an edge is darker than the face, whatever its pips)
-    mid = L[int(0.2 * Wc) : Wc - int(0.2 * Wc), int(0.1 * Lc) : Lc - int(0.1 * Lc)]
+    mid_at = (slice(int(0.2 * Wc), Wc - int(0.2 * Wc)), slice(int(0.1 * Lc), Lc - int(0.1 * Lc)))
+    mid = L[mid_at]
     if dark_pips is None:
-        n_dark = cv2.countNonZero(cv2.compare(mid, body_L - 30, cv2.CMP_LT))
-        n_light = cv2.countNonZero(cv2.compare(mid, body_L + 30, cv2.CMP_GT))
-        chosen = n_dark >= n_light
+        dark_ = cv2.compare(mid, body_L - 30, cv2.CMP_LT)
+        light_ = cv2.compare(mid, body_L + 30, cv2.CMP_GT)
+        if lab_r is not lab:
+            # (on a blue body a red pip is a light one, whatever its lightness: its redness
+            # stands out, _pip_response; and what is darker but blue is the body's shade,
+            # no dark pip — those are black.  Scene3d 26437: a 4-4 of red pips darker than
+            # its body read for dark pips, its sides taken for them)
+            red_ = cv2.compare(lab_r[mid_at][..., 1], body_a + 30, cv2.CMP_GT)
+            lab_mid = lab[mid_at]
+            shade_ = (2 * lab_mid[..., 2].astype(np.int16) + lab_mid[..., 1] < 384 - BLUE_SHADE).view(np.uint8)
+            light_ = cv2.bitwise_or(light_, red_)
+            dark_ = cv2.bitwise_and(dark_, cv2.bitwise_not(cv2.bitwise_or(red_, shade_ * np.uint8(255))))
+        chosen = cv2.countNonZero(dark_) >= cv2.countNonZero(light_)
     else:
         chosen = dark_pips
-    resp = _pip_response(lab, ker, chosen)
+    resp = _pip_response(lab_r, ker, chosen)
     resp_all = resp
     resp = cv2.bitwise_and(resp, inner)
     thr = _pip_level(resp)
@@ -4069,7 +4091,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # speck, red, is taken at RED_LOW of the level (its red pixels there) when it is a
         # round pip's size so; a red pip already a pip's width stays as it is (bright ones,
         # so grown, would take in their glow and run together)
-        redm = _red_pixels(lab, body_a)
+        redm = _red_pixels(lab_r, body_a)
         low = cv2.bitwise_and(cv2.compare(resp, RED_LOW * thr, cv2.CMP_GE), redm)
         if cv2.countNonZero(low):
             nb_, lb_, sb_, _ = _components8(bw)
@@ -4298,7 +4320,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # good share of its box (a ring pip, painted round its rim, or a highlight on a
     # domed pip does not show its colour at the centre)
     if redm is None:
-        redm = _red_pixels(lab, body_a)
+        redm = _red_pixels(lab_r, body_a)
     # per component: the red pixels in its box, and whether its strongest response stands
     # well clear of the level
     ii = cv2.integral(redm // 255)
@@ -4512,7 +4534,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 for (cx, cy, _, a_), k in zip(pips, comp_ids, strict=True)]
         pips = [(p[0], p[1], rd, p[3]) for p, rd in zip(pips, reds, strict=True)]
         # each pip's mean a* (over its own pixels): which pips are redder than which
-        pip_a = (np.bincount(lbl.ravel(), weights=lab[..., 1].ravel().astype(np.float64), minlength=n)[comp_ids] /
+        pip_a = (np.bincount(lbl.ravel(), weights=lab_r[..., 1].ravel().astype(np.float64), minlength=n)[comp_ids] /
                  np.maximum(1, stats[comp_ids, cv2.CC_STAT_AREA]))
         if slope:
             # pips placed against a slanted bar: sheared back so that the bar stands across
@@ -4589,7 +4611,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         c1 = np.array(cv2.mean(lab[:, :half], mask=body[:, :half])[:3])
         c2 = np.array(cv2.mean(lab[:, half:], mask=body[:, half:])[:3])
         d = np.abs(c1 - c2)
-        if d[0] > 40 or d[1] + d[2] > 30:
+        if (d[0] > 40 or d[1] + d[2] > 30) and not (HALVES_MEDIAN and _halves_alike(lab, body, half)):
             return None
         ref_L = _median_u8(L[body > 0]) if OFF_BODY_OWN else body_L
         off = cv2.bitwise_and(cv2.compare(cv2.absdiff(L, float(int(ref_L))), 45, cv2.CMP_GT), body)
@@ -4605,7 +4627,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         has_bar = True
     if (n_total == 0 and not has_bar) or spots_back:
         if spots_back and dark_pips is None and quality > 0.5 and \
-                _pips_of_other_polarity(lab, inner, ker, chosen, Wc, Lc, m):
+                _pips_of_other_polarity(lab_r, inner, ker, chosen, Wc, Lc, m):
             # a spotted back's "spots" of the polarity chosen, and pips of the other: specks
             # of a face whose side or shadow outweighed its pips when the polarity was chosen
             # (scene3d 23414: a dark 2-2 on red cloth, its side band taken in, two specks
@@ -4637,7 +4659,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             if n_spots >= 2:
                 quality = min(quality, 0.5)
         if not spots_back and quality > 0.5 and dark_pips is None and \
-                _pips_of_other_polarity(lab, inner, ker, chosen, Wc, Lc, m):
+                _pips_of_other_polarity(lab_r, inner, ker, chosen, Wc, Lc, m):
             # pips of the other polarity: a face whose side or shadow, taken in by the
             # outline, outweighed its pips when the polarity was chosen (or pips barely
             # lighter than a light body) — no plain back.  Read with that polarity; a
@@ -4887,6 +4909,45 @@ def _pip_response(lab: np.ndarray, ker, dark: bool) -> np.ndarray:
         return _hat(lab[..., 0], cv2.MORPH_BLACKHAT, ker)
     th = _hat(lab[..., :2], cv2.MORPH_TOPHAT, ker)
     return cv2.max(th[..., 0], cv2.multiply(th[..., 1], 2))
+
+
+#: a body is blue when twice its b*'s rise plus its a*'s (both from neutral) falls under
+#: -BLUE_BODY: blue sets' faces lie at -60 to -118 (scene3d 26437, 26393, 24072), black
+#: ones under a bluish light up to -55 (26209: a black 6-1 lit lavender, -46; at 40, four
+#: such faces lost their red count)
+BLUE_BODY = 60
+#: ... and a pixel darker than a blue body is its shade, no dark pip, below -BLUE_SHADE
+BLUE_SHADE = 20
+
+
+def _halves_alike(lab: np.ndarray, body: np.ndarray, half: int) -> bool:
+    """Do the medians of the body's pixels (``body``: a mask) left and right of ``half`` in the
+    crop ``lab`` agree as closely as _read_face asks of their means?"""
+    m1 = np.array([_median_u8(lab[:, :half, k][body[:, :half] > 0]) for k in range(3)])
+    m2 = np.array([_median_u8(lab[:, half:, k][body[:, half:] > 0]) for k in range(3)])
+    d = np.abs(m1 - m2)
+    return not (d[0] > 40 or d[1] + d[2] > 30)
+
+
+def _redness(lab: np.ndarray) -> np.ndarray:
+    """The crop ``lab`` with a* no higher than neutral where the hue is blue (b* below neutral
+    by more than half a*'s rise): a blue body's a* is as high as a red pip's (scene3d 26437: a
+    blue body at a* 164, its red pips at 172-176), its grain and the body between white pips
+    stood out as red. Other hues keep their a*.
+
+    >>> lab = np.full((1, 3, 3), 128, np.uint8)
+    >>> lab[0, 0, 1:] = (164, 52)   # blue
+    >>> lab[0, 1, 1:] = (176, 160)  # red
+    >>> _redness(lab)[0, :, 1].tolist()
+    [128, 176, 128]
+    """
+    a_p = lab[..., 1]
+    blue = (2 * lab[..., 2].astype(np.int16) + a_p) <= 384
+    if not blue.any():
+        return lab
+    out = lab.copy()
+    out[..., 1] = np.where(blue, np.minimum(a_p, 128), a_p)
+    return out
 
 
 def _red_pixels(lab: np.ndarray, body_a: float) -> np.ndarray:
