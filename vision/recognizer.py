@@ -63,16 +63,16 @@ SPLIT_AREA = 1.35
 #: off the body's lightness: two things, not one tile.  (0.25 until the fourth round of
 #: 2026-11-25: a face with its side taken in, shaded across, fell over it)
 OFF_BODY = 0.35
-#: two halves whose bodies' mean colours differ are two things side by side — unless their
-#: medians agree: a strip of cloth or shadow along an end (an outline too long, trimmed
-#: short of it) moves one half's mean, not its median (scene3d 26437: a blue 4-2 with the
-#: green cloth at its end, halves' means 35 apart in b*, medians 10)
-HALVES_MEDIAN = True
 #: ... off the lightness of that body itself (the median of the pixels it is counted on),
 #: not of the whole face's middle: a white face whose big dark pips cover half its middle
 #: has a median between pips and body, 45 off both (scene3d 26317: a 6-5 whose body is at
 #: 253, its face's median at 189 — every white pixel "off", the tile dropped as two things)
 OFF_BODY_OWN = True
+#: two halves whose bodies' mean colours differ are two things side by side — unless their
+#: medians agree: a strip of cloth or shadow along an end (an outline too long, trimmed
+#: short of it) moves one half's mean, not its median (scene3d 26437: a blue 4-2 with the
+#: green cloth at its end, halves' means 35 apart in b*, medians 10)
+HALVES_MEDIAN = True
 #: A line along a face trimmed of its side (a seam between two tiles side by side, which
 #: drops the reading) that lies only outside this share of the width about the middle is
 #: near a side: on an outline of its own (not a piece of a group, not fitted to a checked
@@ -4916,7 +4916,8 @@ def _pip_response(lab: np.ndarray, ker, dark: bool) -> np.ndarray:
 #: ones under a bluish light up to -55 (26209: a black 6-1 lit lavender, -46; at 40, four
 #: such faces lost their red count)
 BLUE_BODY = 60
-#: ... and a pixel darker than a blue body is its shade, no dark pip, below -BLUE_SHADE
+#: ... and a pixel darker than a blue body is its shade, no dark pip, when that sum of its
+#: own lies under -BLUE_SHADE
 BLUE_SHADE = 20
 
 
@@ -4931,7 +4932,7 @@ def _halves_alike(lab: np.ndarray, body: np.ndarray, half: int) -> bool:
 
 def _redness(lab: np.ndarray) -> np.ndarray:
     """The crop ``lab`` with a* no higher than neutral where the hue is blue (b* below neutral
-    by more than half a*'s rise): a blue body's a* is as high as a red pip's (scene3d 26437: a
+    by half a*'s rise or more): a blue body's a* is as high as a red pip's (scene3d 26437: a
     blue body at a* 164, its red pips at 172-176), its grain and the body between white pips
     stood out as red. Other hues keep their a*.
 

@@ -60,8 +60,6 @@ def test_a_row_of_three_shorter_tiles_end_to_end_is_read():
 
 
 @pytest.mark.parametrize("constant, off, seed, point, pips", [
-    ("LONE_DIAG", 0, 26218, (786, 62), (3, 1)),
-    ("LONE_DIAG", 0, 26218, (152, 487), (3, 1)),
     ("BGC_REST", False, 26247, (1050, 452), None),
     ("EDGE_SET_PX", 0, 26222, (1190, 98), (1, 1)),
     ("SCALED_END_ROW", 0, 26231, (512, 192), (6, 6)),
@@ -69,6 +67,18 @@ def test_a_row_of_three_shorter_tiles_end_to_end_is_read():
 def test_with_the_rule_off_the_tile_is_lost(constant, off, seed, point, pips, monkeypatch):
     # each tile above is read only thanks to its rule: with it off, it is not read for sure
     assert_lost_with_rule_off(monkeypatch, constant, off, seed, point, pips)
+
+
+@pytest.mark.parametrize("point", [(786, 62), (152, 487)])
+def test_with_lone_diag_off_a_blue_three_one_is_lost(point, monkeypatch):
+    # since the forty-sixth round a blue face's redness is measured on a* only where the hue
+    # is not blue (BLUE_BODY): the 3-1s' pips no longer run together there, and they are read
+    # without LONE_DIAG too.  With that off, as these faces were read in this round, the
+    # 3-1s are read only thanks to LONE_DIAG
+    monkeypatch.setattr(R, "BLUE_BODY", 10_000)
+    labels, tl, rs = read_scene3d(26218)
+    assert_read_right(labels, tl, rs, [(point, (3, 1))])
+    assert_lost_with_rule_off(monkeypatch, "LONE_DIAG", 0, 26218, point, (3, 1))
 
 
 def test_no_constant_of_the_recognizer_is_set_twice():
