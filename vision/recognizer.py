@@ -4024,7 +4024,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     body_L = _median_u8(core[..., 0])
     body_a = _median_u8(core[..., 1])
     lab_r = lab
-    if 2.0 * (_median_u8(core[..., 2]) - 128.0) + (body_a - 128.0) < -BLUE_BODY:
+    if _blueness(body_a, _median_u8(core[..., 2])) < -BLUE_BODY:
         # a blue body: redness measured on a* only where the hue is not blue (its a* is as
         # high as a red pip's, _redness)
         lab_r = _redness(lab)
@@ -4068,9 +4068,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             # its body read for dark pips, its sides taken for them)
             red_ = cv2.compare(lab_r[mid_at][..., 1], body_a + 30, cv2.CMP_GT)
             lab_mid = lab[mid_at]
-            shade_ = (2 * lab_mid[..., 2].astype(np.int16) + lab_mid[..., 1] < 384 - BLUE_SHADE).view(np.uint8)
+            shade_ = (_blueness(lab_mid[..., 1], lab_mid[..., 2]) < -BLUE_SHADE).view(np.uint8) * np.uint8(255)
             light_ = cv2.bitwise_or(light_, red_)
-            dark_ = cv2.bitwise_and(dark_, cv2.bitwise_not(cv2.bitwise_or(red_, shade_ * np.uint8(255))))
+            dark_ = cv2.bitwise_and(dark_, cv2.bitwise_not(cv2.bitwise_or(red_, shade_)))
         chosen = cv2.countNonZero(dark_) >= cv2.countNonZero(light_)
     else:
         chosen = dark_pips
@@ -4610,8 +4610,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if n1 > 20 and n2 > 20:
         c1 = np.array(cv2.mean(lab[:, :half], mask=body[:, :half])[:3])
         c2 = np.array(cv2.mean(lab[:, half:], mask=body[:, half:])[:3])
-        d = np.abs(c1 - c2)
-        if (d[0] > 40 or d[1] + d[2] > 30) and not (HALVES_MEDIAN and _halves_alike(lab, body, half)):
+        if _halves_apart(c1, c2) and not (HALVES_MEDIAN and _halves_alike(lab, body, half)):
             return None
         ref_L = _median_u8(L[body > 0]) if OFF_BODY_OWN else body_L
         off = cv2.bitwise_and(cv2.compare(cv2.absdiff(L, float(int(ref_L))), 45, cv2.CMP_GT), body)
@@ -4921,13 +4920,32 @@ BLUE_BODY = 60
 BLUE_SHADE = 20
 
 
+def _blueness(a, b):
+    """2 (b* - 128) + (a* - 128) of Lab values (OpenCV's 8-bit a*, b*; arrays come back as
+    int16): at or below 0 a blue hue — b* below neutral by half a*'s rise or more —, above
+    it a red, yellow or green one.
+
+    >>> _blueness(164.0, 52.0), _blueness(176.0, 160.0)
+    (-116.0, 112.0)
+    """
+    if isinstance(b, np.ndarray):
+        return 2 * b.astype(np.int16) + a - 384
+    return 2.0 * b + a - 384.0
+
+
+def _halves_apart(c1, c2) -> bool:
+    """Are two halves' body colours (Lab) so far apart that they are two things side by
+    side: 40 in L*, or 30 in a* and b* together?"""
+    d = np.abs(np.asarray(c1, np.float64) - np.asarray(c2, np.float64))
+    return bool(d[0] > 40 or d[1] + d[2] > 30)
+
+
 def _halves_alike(lab: np.ndarray, body: np.ndarray, half: int) -> bool:
     """Do the medians of the body's pixels (``body``: a mask) left and right of ``half`` in the
-    crop ``lab`` agree as closely as _read_face asks of their means?"""
-    m1 = np.array([_median_u8(lab[:, :half, k][body[:, :half] > 0]) for k in range(3)])
-    m2 = np.array([_median_u8(lab[:, half:, k][body[:, half:] > 0]) for k in range(3)])
-    d = np.abs(m1 - m2)
-    return not (d[0] > 40 or d[1] + d[2] > 30)
+    crop ``lab`` agree as closely as _read_face asks of their means (:func:`_halves_apart`)?"""
+    on1, on2 = body[:, :half] > 0, body[:, half:] > 0
+    return not _halves_apart([_median_u8(lab[:, :half, k][on1]) for k in range(3)],
+                             [_median_u8(lab[:, half:, k][on2]) for k in range(3)])
 
 
 def _redness(lab: np.ndarray) -> np.ndarray:
@@ -4943,7 +4961,7 @@ def _redness(lab: np.ndarray) -> np.ndarray:
     [128, 176, 128]
     """
     a_p = lab[..., 1]
-    blue = (2 * lab[..., 2].astype(np.int16) + a_p) <= 384
+    blue = _blueness(a_p, lab[..., 2]) <= 0
     if not blue.any():
         return lab
     out = lab.copy()
@@ -4954,8 +4972,8 @@ def _redness(lab: np.ndarray) -> np.ndarray:
 def _red_pixels(lab: np.ndarray, body_a: float) -> np.ndarray:
     """The red pixels of a tile's crop (Lab): a* above the body's (and neutral) by 14, of a
     red hue (b* not far below neutral: a blue pip has a* above neutral too), not too light."""
-    a_p, b_p = lab[..., 1], lab[..., 2]
-    hue = ((2 * b_p.astype(np.int16) + a_p) > 384).view(np.uint8) * np.uint8(255)  # (2 (b* - 128) > -(a* - 128))
+    a_p = lab[..., 1]
+    hue = (_blueness(a_p, lab[..., 2]) > 0).view(np.uint8) * np.uint8(255)
     return cv2.bitwise_and(cv2.bitwise_and(cv2.compare(a_p, max(body_a, 128.0) + 14.0, cv2.CMP_GT), hue),
                            cv2.compare(lab[..., 0], 215, cv2.CMP_LT))
 
@@ -7113,11 +7131,14 @@ PRINT_NEW_FILL = 0.8
 _PROPOSAL_STATE = ("edge_blobs", "opened", "check_rects", "pat_rects", "pale_rects", "edge_rects")
 
 
+def _print_disc() -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PRINT_HAT, PRINT_HAT))
+
+
 def _spots(gray: np.ndarray, op: int) -> tuple:
     """The spots of one polarity (``op``: cv2.MORPH_TOPHAT light, cv2.MORPH_BLACKHAT dark)
     in ``gray``: (label image, stats, centres, which labels are spots)."""
-    K = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PRINT_HAT, PRINT_HAT))
-    _, m = cv2.threshold(_hat(gray, op, K), PRINT_LEVEL, 255, cv2.THRESH_BINARY)
+    _, m = cv2.threshold(_hat(gray, op, _print_disc()), PRINT_LEVEL, 255, cv2.THRESH_BINARY)
     _n, lab, st, ce = cv2.connectedComponentsWithStats(m, connectivity=8)
     a, bw, bh = st[:, 4], st[:, 2], st[:, 3]
     ok = (a >= 3) & (a <= 60) & (np.maximum(bw, bh) <= 2 * np.minimum(bw, bh) + 1)
@@ -7127,7 +7148,8 @@ def _spots(gray: np.ndarray, op: int) -> tuple:
 
 def _print_cloth(gray: np.ndarray) -> int | None:
     """The polarity of the spots (cv2.MORPH_BLACKHAT: dark, cv2.MORPH_TOPHAT: light) of a
-    cloth printed with small spots all over the working image ``gray``; None for none.
+    cloth printed with small spots all over the working image ``gray``; None for none
+    (:func:`_print_spots`, without the spots).
 
     >>> yy, xx = np.mgrid[0:360, 0:640]
     >>> dots = np.where((yy % 12 - 6) ** 2 + ((xx + 6 * (yy // 12 % 2)) % 12 - 6) ** 2 <= 5, 60, 200)
@@ -7137,12 +7159,20 @@ def _print_cloth(gray: np.ndarray) -> int | None:
     >>> _print_cloth(np.clip(rng.normal(150, 30, (360, 640)), 0, 255).astype(np.uint8)) is None
     True
     """
+    found = _print_spots(gray)
+    return None if found is None else found[0]
+
+
+def _print_spots(gray: np.ndarray) -> tuple | None:
+    """:func:`_print_cloth`'s polarity and the spots of that polarity (:func:`_spots`),
+    or None."""
     h, w = gray.shape
     if PRINT_COVER <= 0 or min(h, w) < 80:
         return None
     best = None
     for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):
-        _lab, st, ce, ok = _spots(gray, op)
+        spots = _spots(gray, op)
+        _lab, st, ce, ok = spots
         if ok.sum() < PRINT_SPOTS * 20:
             continue  # (too few spots to fill most cells)
         c = ce[ok]
@@ -7165,18 +7195,19 @@ def _print_cloth(gray: np.ndarray) -> int | None:
         if n3 - n1 > PRINT_NN_SPREAD * n2:
             continue
         if best is None or cover > best[0]:
-            best = (cover, op)
-    return None if best is None else best[1]
+            best = (cover, op, spots)
+    return None if best is None else best[1:]
 
 
-def _wipe_print(small: np.ndarray, gray: np.ndarray, op: int) -> np.ndarray:
-    """``small`` with the spots of polarity ``op`` (:func:`_print_cloth`) painted over with
-    the cloth about them (a closing or an opening), then smoothed (PRINT_MEDIAN)."""
-    lab, _st, _ce, ok = _spots(gray, op)
+def _wipe_print(small: np.ndarray, gray: np.ndarray, op: int, spots: tuple | None = None) -> np.ndarray:
+    """``small`` with the spots of polarity ``op`` (:func:`_print_cloth`; ``spots``: those
+    :func:`_spots` found in ``gray``, when known) painted over with the cloth about them (a
+    closing or an opening), then smoothed (PRINT_MEDIAN)."""
+    lab, _st, _ce, ok = spots if spots is not None else _spots(gray, op)
     spots = cv2.dilate(ok[lab].astype(np.uint8), _K3SQ) > 0
-    K = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PRINT_HAT, PRINT_HAT))
     out = small.copy()
-    out[spots] = cv2.morphologyEx(small, cv2.MORPH_CLOSE if op == cv2.MORPH_BLACKHAT else cv2.MORPH_OPEN, K)[spots]
+    out[spots] = cv2.morphologyEx(small, cv2.MORPH_CLOSE if op == cv2.MORPH_BLACKHAT else cv2.MORPH_OPEN,
+                                  _print_disc())[spots]
     return cv2.medianBlur(out, PRINT_MEDIAN) if PRINT_MEDIAN else out
 
 
@@ -7219,14 +7250,15 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     cands = _proposals(small, params, len_px, gray_small, hsv_small, table_cols, planes_small,
                        pattern=context is None, edges=context.plain_table if context else None)
     plain_table = bool(context.plain_table) if context else bool(getattr(_LOCAL, "plain_table", False))
-    print_op = _print_cloth(gray_small) if context is None else context.print_op
+    found = _print_spots(gray_small) if context is None else None
+    print_op = found[0] if found is not None else (context.print_op if context else None)
     if print_op is not None:
         # a cloth printed with small spots: proposed again on the image with its spots
         # painted over, the cloth's and the pips' alike (the spots cut a tile's outline
         # and join it to the cloth); new outlines only
         kept = {k: getattr(_LOCAL, k) for k in _PROPOSAL_STATE}
         kept_pattern = getattr(_LOCAL, "pattern", None)
-        wiped = _wipe_print(small, gray_small, print_op)
+        wiped = _wipe_print(small, gray_small, print_op, found[1] if found is not None else None)
         more = _proposals(wiped, params, len_px, cv2.cvtColor(wiped, cv2.COLOR_BGR2GRAY),
                           cv2.cvtColor(wiped, cv2.COLOR_BGR2HSV), table_cols, cv2.split(wiped),
                           pattern=context is None, edges=context.plain_table if context else None)
