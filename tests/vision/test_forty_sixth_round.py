@@ -20,8 +20,8 @@ from vision.scene3d import generate_scene3d
 from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d
 
 
-def _label_corners(img_labels, point):
-    labels = img_labels
+def _label_corners(labels, point):
+    """The corners, ordered as the recognizer orders them, of the labelled tile nearest ``point``."""
     lab = min(labels, key=lambda la: (la["center"][0] - point[0]) ** 2 + (la["center"][1] - point[1]) ** 2)
     return R._order_corners(cv2.minAreaRect(np.float32(lab["corners"])))
 
