@@ -385,6 +385,11 @@ class FrameContext:
     #: the whole image's table is a cloth printed with small spots, dark ones
     #: (cv2.MORPH_BLACKHAT) or light (cv2.MORPH_TOPHAT): a crop's are painted over too
     print_op: int | None = None
+    #: the whole image is dim (DIM_FRAME_V): a crop is proposed again lifted too, with the
+    #: lifted image's table colours and whether its table was plain
+    dim: bool = False
+    lift_colours: tuple | None = None
+    lift_plain: bool | None = None
 
 
 @dataclass
@@ -7131,6 +7136,45 @@ PRINT_NEW_FILL = 0.8
 _PROPOSAL_STATE = ("edge_blobs", "opened", "check_rects", "pat_rects", "pale_rects", "edge_rects")
 
 
+def _propose_again(cands: list, image: np.ndarray, params: TileSetParams, len_px: float | None,
+                   table_cols, pattern: bool, edges: bool | None, plain_table: bool,
+                   strict: bool = False) -> tuple:
+    """``cands`` and the proposals of ``image`` (the working image changed: its print
+    painted over, or lifted) but for those whose middle lies in one of ``cands`` with a fill
+    of PRINT_NEW_FILL or more (a tile found already: the change may shift its outline, and
+    the selection weigh the two); ``_LOCAL``'s proposal state joined, the frame's own kept.
+    ``strict``: the single tiles freed by an opening (``_LOCAL.opened``) are new ones only
+    too.  Also: whether ``image``'s table is plain (see _channels)."""
+    kept = {k: getattr(_LOCAL, k) for k in _PROPOSAL_STATE}
+    kept_pattern = getattr(_LOCAL, "pattern", None)
+    more = _proposals(image, params, len_px, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY),
+                      cv2.cvtColor(image, cv2.COLOR_BGR2HSV), table_cols, cv2.split(image),
+                      pattern=pattern, edges=edges)
+    have = [c.rect for c in cands if c.fill >= PRINT_NEW_FILL]
+
+    def new(cs: list) -> list:
+        return [c for c in cs if not (have and _in_any(c.rect[0], have))]
+
+    if strict:
+        _LOCAL.opened = new(_LOCAL.opened)
+    for k, v in kept.items():
+        now = getattr(_LOCAL, k)
+        setattr(_LOCAL, k, v + now if isinstance(now, list) else v | now)
+    its_plain = bool(getattr(_LOCAL, "plain_table", False))
+    _LOCAL.plain_table, _LOCAL.pattern = plain_table, kept_pattern
+    return cands + new(more), its_plain
+
+
+#: a dim frame: the median brightness (HSV value) of its working image below DIM_FRAME_V
+#: (0: never) but not below DIM_FLOOR_V (a black cloth: lifting it brings up only its
+#: noise, a JPEG's 8x8 blocks of colour, which the colour masks take for tiles) ...
+DIM_FRAME_V = 100
+DIM_FLOOR_V = 20
+#: ... is proposed again lifted by this gamma (its levels x -> 255 (x/255)^gamma)
+DIM_GAMMA = 0.65
+_DIM_LUT = np.clip(255 * (np.arange(256) / 255.0) ** DIM_GAMMA, 0, 255).astype(np.uint8)
+
+
 def _print_disc() -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PRINT_HAT, PRINT_HAT))
 
@@ -7256,18 +7300,21 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         # a cloth printed with small spots: proposed again on the image with its spots
         # painted over, the cloth's and the pips' alike (the spots cut a tile's outline
         # and join it to the cloth); new outlines only
-        kept = {k: getattr(_LOCAL, k) for k in _PROPOSAL_STATE}
-        kept_pattern = getattr(_LOCAL, "pattern", None)
         wiped = _wipe_print(small, gray_small, print_op, found[1] if found is not None else None)
-        more = _proposals(wiped, params, len_px, cv2.cvtColor(wiped, cv2.COLOR_BGR2GRAY),
-                          cv2.cvtColor(wiped, cv2.COLOR_BGR2HSV), table_cols, cv2.split(wiped),
-                          pattern=context is None, edges=context.plain_table if context else None)
-        for k, v in kept.items():
-            now = getattr(_LOCAL, k)
-            setattr(_LOCAL, k, v + now if isinstance(now, list) else v | now)
-        _LOCAL.plain_table, _LOCAL.pattern = plain_table, kept_pattern
-        have = [c.rect for c in cands if c.fill >= PRINT_NEW_FILL]
-        cands = cands + [c for c in more if not (have and _in_any(c.rect[0], have))]
+        cands, _ = _propose_again(cands, wiped, params, len_px, table_cols, context is None,
+                                  context.plain_table if context else None, plain_table)
+    dim = context.dim if context else (
+        DIM_FRAME_V > 0 and DIM_FLOOR_V <= _median_u8(hsv_small[::4, ::4, 2]) < DIM_FRAME_V)
+    lift_cols, lift_plain = (context.lift_colours, context.lift_plain) if context else (None, None)
+    if dim:
+        # a dim frame (the room's light low, the cloth dark but not black): black tiles
+        # differ from the cloth by a few levels only, below every mask's.  Proposed again
+        # on the frame lifted (DIM_GAMMA), its table's colours its own; new outlines only
+        lifted = cv2.LUT(small, _DIM_LUT)
+        if lift_cols is None:
+            lift_cols = tuple(_table_colours(lifted))
+        cands, lift_plain = _propose_again(cands, lifted, params, len_px, lift_cols, context is None,
+                                           lift_plain, plain_table, strict=True)
     rects = _select(cands, len_px, gray_small)
     clean_ids = set(getattr(_LOCAL, "clean", ()))
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
@@ -7700,7 +7747,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         readings = check_set(readings, params.sets, (W, H))
     occluders = [(p.astype(np.float32) / s) for p in hand_polys]
     ctx = FrameContext(scale=s, frame_long=frame_long, tile_len=up_len, style=eff_style, red_reliable=red_reliable,
-                       table_colours=table_cols, plain_table=plain_table, print_op=print_op)
+                       table_colours=table_cols, plain_table=plain_table, print_op=print_op,
+                       dim=dim, lift_colours=lift_cols, lift_plain=lift_plain)
     return Analysis(readings=readings, occluders=occluders, scale=s, context=ctx)
 
 
