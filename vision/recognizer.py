@@ -7131,8 +7131,9 @@ PRINT_MEDIAN = 5
 #: spots over may shift its outline, and the selection weigh the two)
 PRINT_NEW_FILL = 0.8
 
-#: what :func:`_proposals` leaves in ``_LOCAL`` for the selection (kept across its two
-#: runs on a printed cloth: lists and sets joined)
+#: what :func:`_proposals` leaves in ``_LOCAL`` for the selection (kept across its runs on
+#: one frame — a printed cloth's, a dim frame's second: lists and sets joined, see
+#: :func:`_propose_again`)
 _PROPOSAL_STATE = ("edge_blobs", "opened", "check_rects", "pat_rects", "pale_rects", "edge_rects")
 
 
@@ -7172,7 +7173,15 @@ DIM_FRAME_V = 100
 DIM_FLOOR_V = 20
 #: ... is proposed again lifted by this gamma (its levels x -> 255 (x/255)^gamma)
 DIM_GAMMA = 0.65
-_DIM_LUT = np.clip(255 * (np.arange(256) / 255.0) ** DIM_GAMMA, 0, 255).astype(np.uint8)
+
+
+def _lifted(small: np.ndarray) -> np.ndarray:
+    """``small`` lifted by DIM_GAMMA.
+
+    >>> _lifted(np.uint8([[[0, 64, 255]]])).tolist()
+    [[[0, 103, 255]]]
+    """
+    return cv2.LUT(small, np.clip(255 * (np.arange(256) / 255.0) ** DIM_GAMMA, 0, 255).astype(np.uint8))
 
 
 def _print_disc() -> np.ndarray:
@@ -7310,7 +7319,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         # a dim frame (the room's light low, the cloth dark but not black): black tiles
         # differ from the cloth by a few levels only, below every mask's.  Proposed again
         # on the frame lifted (DIM_GAMMA), its table's colours its own; new outlines only
-        lifted = cv2.LUT(small, _DIM_LUT)
+        lifted = _lifted(small)
         if lift_cols is None:
             lift_cols = tuple(_table_colours(lifted))
         cands, lift_plain = _propose_again(cands, lifted, params, len_px, lift_cols, context is None,
