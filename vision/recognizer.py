@@ -7138,14 +7138,15 @@ _PROPOSAL_STATE = ("edge_blobs", "opened", "check_rects", "pat_rects", "pale_rec
 
 
 def _propose_again(cands: list, image: np.ndarray, params: TileSetParams, len_px: float | None,
-                   table_cols, pattern: bool, edges: bool | None, plain_table: bool,
-                   strict: bool = False) -> tuple:
+                   table_cols, pattern: bool, edges: bool | None, plain_table: bool) -> tuple:
     """``cands`` and the proposals of ``image`` (the working image changed: its print
     painted over, or lifted) but for those whose middle lies in one of ``cands`` with a fill
     of PRINT_NEW_FILL or more (a tile found already: the change may shift its outline, and
-    the selection weigh the two); ``_LOCAL``'s proposal state joined, the frame's own kept.
-    ``strict``: the single tiles freed by an opening (``_LOCAL.opened``) are new ones only
-    too.  Also: whether ``image``'s table is plain (see _channels)."""
+    the selection weigh the two), and so for the single tiles an opening freed
+    (``_LOCAL.opened``, which the selection takes where nothing else was found: a dim
+    frame's lifted run freed one across the seam of two tiles end to end, own 930084);
+    ``_LOCAL``'s proposal state joined, the frame's own kept.  Also: whether ``image``'s
+    table is plain (see _channels)."""
     kept = {k: getattr(_LOCAL, k) for k in _PROPOSAL_STATE}
     kept_pattern = getattr(_LOCAL, "pattern", None)
     more = _proposals(image, params, len_px, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY),
@@ -7156,8 +7157,7 @@ def _propose_again(cands: list, image: np.ndarray, params: TileSetParams, len_px
     def new(cs: list) -> list:
         return [c for c in cs if not (have and _in_any(c.rect[0], have))]
 
-    if strict:
-        _LOCAL.opened = new(_LOCAL.opened)
+    _LOCAL.opened = new(_LOCAL.opened)
     for k, v in kept.items():
         now = getattr(_LOCAL, k)
         setattr(_LOCAL, k, v + now if isinstance(now, list) else v | now)
@@ -7323,7 +7323,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         if lift_cols is None:
             lift_cols = tuple(_table_colours(lifted))
         cands, lift_plain = _propose_again(cands, lifted, params, len_px, lift_cols, context is None,
-                                           lift_plain, plain_table, strict=True)
+                                           lift_plain, plain_table)
     rects = _select(cands, len_px, gray_small)
     clean_ids = set(getattr(_LOCAL, "clean", ()))
     bar_ids = set(getattr(_LOCAL, "bar_cut", ()))
