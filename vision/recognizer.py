@@ -213,6 +213,11 @@ EDGE_MIN_PIECE = 12
 PAT_LEVELS = (24, 34)
 PAT_LIGHTNESS = 0.25
 PAT_CLOSE = 5
+#: ... and looked at opened with a disc of PAT_OPEN work pixels (0: not): where the cloth's
+#: model is off by a pixel (stripes seen in perspective, whose repeat is not one shift over
+#: the frame) each stripe's edge leaves a thin streak in the mask, and the streaks joined to
+#: a tile's outline spoil its rectangle.
+PAT_OPEN = 5
 #: a busy cloth's smoothness (_channels): the local spread (std of L*, a*, b* summed, in a
 #: SMOOTH_K window of the working image) whose median over the frame is SMOOTH_TABLE or
 #: more is a busy cloth; below SMOOTH_SHARE of that median is smooth (a tile's top)
@@ -1396,6 +1401,9 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 # a light divider bar or pips at the edge cut a dark tile's mask apart at
                 # this resolution: closed, it is whole again
                 masks.append((name + "~", ch, lv, ttype, cv2.morphologyEx(m, cv2.MORPH_CLOSE, _K3)))
+            if name == PAT_CHAN and PAT_OPEN:
+                masks.append((name + "^", ch, lv, ttype, cv2.morphologyEx(
+                    m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(PAT_OPEN),) * 2))))
     for name, ch, lv, ttype, m in masks:
         # a lone pixel is a contour of one point, far below perim_min: table texture makes
         # thousands of them, cleared before tracing (every other contour stays as it is; the
@@ -1410,11 +1418,11 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 add(c, f"{name}@{lv}/hole")
             cs = [c for c, hh in zip(cs, hier[0], strict=True) if hh[3] < 0]
         tag = f"{name}@{lv}"
-        closed = name.endswith("~")
+        closed = name.endswith(("~", "^"))
         # (the colour-only mask and the pattern's: none of their blobs where the other masks
         # found a tile)
         known = np.array([c_.rect[0] for c_ in out if c_.fill >= 0.8], np.float64).reshape(-1, 2) \
-            if name in (BGC_CHAN, PALE_CHAN, PAT_CHAN, PAT_CHAN + "~", EDGE_CHAN) else None
+            if name in (BGC_CHAN, PALE_CHAN, PAT_CHAN, PAT_CHAN + "~", PAT_CHAN + "^", EDGE_CHAN) else None
         if name == SMOOTH_CHAN:
             # (a busy cloth's smooth blobs: none where any mask found a tile-like blob)
             known = np.array([c_.rect[0] for c_ in out], np.float64).reshape(-1, 2)
@@ -2828,7 +2836,7 @@ NARROW_MAX = 3.7
 NARROW_READ = 3.0
 #: a loose face (_narrow_faces): its least fill, and the least fill of its convex hull
 LOOSE_FILL = 0.6
-LOOSE_HULL = 0.9
+LOOSE_HULL = 0.85
 #: ... and the most of its area it may share with a tile found
 LOOSE_OVERLAP = 0.2
 
