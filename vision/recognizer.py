@@ -1418,7 +1418,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 add(c, f"{name}@{lv}/hole")
             cs = [c for c, hh in zip(cs, hier[0], strict=True) if hh[3] < 0]
         tag = f"{name}@{lv}"
-        closed = name.endswith(("~", "^"))
+        closed = name.endswith(("~", "^"))  # (closed, or the pattern's opened: PAT_OPEN)
         # (the colour-only mask and the pattern's: none of their blobs where the other masks
         # found a tile)
         known = np.array([c_.rect[0] for c_ in out if c_.fill >= 0.8], np.float64).reshape(-1, 2) \
@@ -1478,6 +1478,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 # a closed mask is there to make a tile whole that pips or a bar cut apart;
                 # a blob that is not one tile in it is cut and re-thresholded from the open
                 # mask (same channel, same levels) below, not a second time from this one
+                # (nor from the pattern's opened mask, PAT_OPEN: there for its clean tiles)
                 continue
             if sh is None:
                 ca = cv2.contourArea(c)
@@ -2835,6 +2836,8 @@ NARROW_MAX = 3.7
 #: ... and the longest length : width of the outline it is read by
 NARROW_READ = 3.0
 #: a loose face (_narrow_faces): its least fill, and the least fill of its convex hull
+#: (0.9 until the forty-eighth round: the pattern's opened outlines, PAT_OPEN, of tiles on
+#: stripes of their own colour fill 0.85-0.9; 0.8 added three confident wrong readings)
 LOOSE_FILL = 0.6
 LOOSE_HULL = 0.85
 #: ... and the most of its area it may share with a tile found
