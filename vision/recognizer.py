@@ -5873,6 +5873,12 @@ SIDE_SEAM_WHOLE = True
 #: not a sign the split is wrong (scene3d 26166: three tiles side by side, all dropped for
 #: the 3-1's bar at 0.71)
 SURE_FAINT_BAR = True
+#: ... and of such a split one of whose pieces shows it is wrong, the pieces that read whole
+#: and consistent are kept (False: every piece dropped).  The piece that shows it may be a
+#: tile misread, not a piece across a seam (scene3d 25277: a 3-2 with a spinner end to end
+#: with a 4-4, the 4-4 read whole and dropped with it); over scene3d 24000-26369 +42 right,
+#: one confident wrong reading (24684: a 5-4 in the row read 4-2) and one false tile more
+SURE_KEEP_WHOLE = True
 
 
 def _second_way(way: list, second: set) -> bool:
@@ -7574,7 +7580,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         done.add(id(rect))
         read_one(rect)
     if sure_read:
-        # a split taken for its seams, one of whose pieces shows it is wrong: all dropped
+        # a split taken for its seams, one of whose pieces shows it is wrong: that piece
+        # dropped, and every other that does not read whole (SURE_KEEP_WHOLE; else all)
         drop = set()
         west = _bars_judged(raw, style)
 
@@ -7596,7 +7603,11 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
 
         for g in getattr(_LOCAL, "sure_split", []):
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
-            if any(wrong_piece(i, len(g) > 2) for i in idx):
+            if SURE_KEEP_WHOLE:
+                bad = [i for i in idx if wrong_piece(i, len(g) > 2)]
+                if bad:
+                    drop.update(i for i in idx if i in bad or not _reads_whole(raw[i][1]))
+            elif any(wrong_piece(i, len(g) > 2) for i in idx):
                 drop.update(idx)
         # (and a piece lying much over a tile read on its own outline: part of it and of
         # its neighbour, the rest of the split over tiles found)

@@ -5,7 +5,8 @@ by a pixel along each stripe's edge, and the streaks that leaves in the pattern'
 a tile's outline: its rectangle is ill filled and no tile is proposed.  The pattern's mask
 is now looked at opened too (PAT_OPEN).  And a face notched by pips or by a stripe of its
 own colour is taken as a loose face when its convex hull fills LOOSE_HULL (0.85, was 0.9)
-of its rectangle; a loose face must still read whole.
+of its rectangle; a loose face must still read whole.  And a split taken for its seams one
+of whose pieces shows it is wrong keeps its other pieces that read whole (SURE_KEEP_WHOLE).
 """
 
 from __future__ import annotations
@@ -54,3 +55,14 @@ def test_the_opening_clears_thin_streaks_and_keeps_a_tile():
     assert 0.97 * 51 * 25 <= a <= 1.05 * 51 * 25
     raw = cv2.connectedComponentsWithStats(m)[2]
     assert max(raw[1:, 4]) > 1.2 * 51 * 25  # (unopened, the streaks cross it: one blob with them)
+
+
+def test_a_sure_split_keeps_its_pieces_that_read_whole():
+    # scene3d 25277: a 3-2 with a spinner end to end with a 4-4, split at their seam; the
+    # 3-2's piece shows the split wrong, and the 4-4, read whole, was dropped with it
+    labels, tl, rs = read_scene3d(25277)
+    assert_read_right(labels, tl, rs, [((553, 292), (4, 4))])
+
+
+def test_keeping_them_found_it(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "SURE_KEEP_WHOLE", False, 25277, (553, 292), (4, 4))
