@@ -1391,6 +1391,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
     gray_s = next(c[1] for c in chans if c[0] == "light")
     sat_s = hsv[..., 1]
     pending = []  # blobs that are not one clean tile: looked at again below
+    pat_disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(PAT_OPEN),) * 2) if PAT_OPEN else None
     seen = set()
     masks = []
     for name, ch, levels, ttype in chans:
@@ -1402,8 +1403,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 # this resolution: closed, it is whole again
                 masks.append((name + "~", ch, lv, ttype, cv2.morphologyEx(m, cv2.MORPH_CLOSE, _K3)))
             if name == PAT_CHAN and PAT_OPEN:
-                masks.append((name + "^", ch, lv, ttype, cv2.morphologyEx(
-                    m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(PAT_OPEN),) * 2))))
+                masks.append((name + "^", ch, lv, ttype, cv2.morphologyEx(m, cv2.MORPH_OPEN, pat_disc)))
     for name, ch, lv, ttype, m in masks:
         # a lone pixel is a contour of one point, far below perim_min: table texture makes
         # thousands of them, cleared before tracing (every other contour stays as it is; the
@@ -7603,12 +7603,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
 
         for g in getattr(_LOCAL, "sure_split", []):
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
-            if SURE_KEEP_WHOLE:
-                bad = [i for i in idx if wrong_piece(i, len(g) > 2)]
-                if bad:
-                    drop.update(i for i in idx if i in bad or not _reads_whole(raw[i][1]))
-            elif any(wrong_piece(i, len(g) > 2) for i in idx):
-                drop.update(idx)
+            bad = [i for i in idx if wrong_piece(i, len(g) > 2)]
+            if bad:
+                drop.update(i for i in idx if not SURE_KEEP_WHOLE or i in bad or not _reads_whole(raw[i][1]))
         # (and a piece lying much over a tile read on its own outline: part of it and of
         # its neighbour, the rest of the split over tiles found)
         sure_idx = set(sure_read.values())
