@@ -105,7 +105,8 @@ def test_a_speck_in_a_corner_of_a_trimmed_face_is_no_pip():
 
 @pytest.mark.parametrize("constant, off, seed, point, pips", [
     ("DARK_V_LEVELS", (), 26269, (706, 411), (4, 1)),
-    ("DARK_V_LEVELS", (), 26269, (578, 382), (6, 6)),
+    # (and the 6-6 at (578, 382) — found without the rule too since the forty-eighth round,
+    # as a loose face: LOOSE_HULL 0.85)
     ("CORNER_IN_TRIM", False, 26253, (259, 628), (1, 1)),
     ("CORNER_NEAR_SPECK", 0, 26253, (259, 628), (1, 1)),
     ("FIT_FIRST", 0.15, 26257, (423, 158), (5, 4)),
