@@ -1422,7 +1422,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         # (the colour-only mask and the pattern's: none of their blobs where the other masks
         # found a tile)
         known = np.array([c_.rect[0] for c_ in out if c_.fill >= 0.8], np.float64).reshape(-1, 2) \
-            if name in (BGC_CHAN, PALE_CHAN, PAT_CHAN, PAT_CHAN + "~", PAT_CHAN + "^", EDGE_CHAN) else None
+            if name in (BGC_CHAN, PALE_CHAN, EDGE_CHAN) or name.startswith(PAT_CHAN) else None
         if name == SMOOTH_CHAN:
             # (a busy cloth's smooth blobs: none where any mask found a tile-like blob)
             known = np.array([c_.rect[0] for c_ in out], np.float64).reshape(-1, 2)
