@@ -286,6 +286,15 @@ DIAG_RUN_AREA = 1.3
 DIAG_RUN_FILL = 0.6
 #: ... its peaks DIAG_RUN_APART of a pip's width apart or more
 DIAG_RUN_APART = 0.8
+#: a strong blob left out (too long for one pip) of two or three pips' area that fills
+#: less than RUN_BOX_FILL of its box is split at its peaks when they are pips (a 5's
+#: middle pip run into the two below it makes a V, 0.5 of its box — 24008's 5-2 read
+#: 2-2 unsure; pips run together on a diagonal fill 0.35-0.55)
+RUN_BOX_FILL = 0.6
+#: a blob SLIVER_LONG times as long as wide or more (and twice the pips' median ratio), of
+#: under 1.6 pips' area, is no pip: the tile's side where the outline runs past an end
+#: (24008's 4-2, its end's side a sliver 36 x 7 px read as a fifth pip: 5-2) — 0: kept
+SLIVER_LONG = 3.5
 #: A lone pip and, in the other half, a blob of two or three pips run together on a
 #: diagonal (_read_face): each of its pips at most LONE_DIAG times the lone pip's area
 #: (0: not looked for)
@@ -1803,24 +1812,43 @@ def _perspective_row(parts: list[tuple], size_at) -> list[tuple] | None:
 #: share of a piece at one end, and at the other, is cut again — two more ways to read
 #: (scene3d 26306: a row of three orange tiles, its bottom end 5 px of side)
 ROW_TRIM = 0.1
+#: ... and shortened by these shares of a piece (at either end), ways read only when no
+#: other way of the group reads clean — the side of a row of tiles side by side, seen
+#: under a tilted camera, is up to half a tile's width (scene3d 24006: three amber tiles
+#: side by side, 132 px across for 111 of faces, cut 44 px apart — none read)
+ROW_TRIM_MORE = (0.45,)
+#: ... in such a way, a face of fewer pips than this is reported unsure: a piece cut
+#: across two tiles shows a pip of each and reads a 1-1 (24324, 24332, 24645)
+TRIM_MORE_PIPS = 3
 
 
-def _row_ways(parts: list[tuple], size_at) -> list[tuple]:
+def _row_ways(parts: list[tuple], size_at, second: list | None = None) -> list[tuple]:
     """The ways to read a row of equal pieces besides itself: cut as the perspective model
     expects (:func:`_perspective_row`); and the row shortened by ROW_TRIM of a piece at
-    either end (:func:`_trimmed_row`), cut equally and so."""
+    either end (:func:`_trimmed_row`), cut equally and so.  With ``second`` (a list), by
+    ROW_TRIM_MORE too: those ways are added to it as well (read only when no other way
+    of the group reads clean) and their pieces noted in ``_LOCAL.trim_more``."""
     out = []
     persp = _perspective_row(parts, size_at)
     if persp is not None:
         out.append(persp)
-    if ROW_TRIM > 0:
+    for f in (ROW_TRIM, *(ROW_TRIM_MORE if second is not None else ())):
+        if f <= 0:
+            continue
+        more = f != ROW_TRIM
         for end in (0, 1):
-            tr = _trimmed_row(parts, ROW_TRIM, end)
+            tr = _trimmed_row(parts, f, end)
             if tr is not None:
                 out.append(tr)
+                if more:
+                    second.append(tr)
+                    _LOCAL.trim_more.update((id(p), p) for p in tr)  # (held: ids stay unique)
                 pt = _perspective_row(tr, size_at)
                 if pt is not None:
                     out.append(pt)
+                    if more:
+                        second.append(pt)
+                        _LOCAL.trim_more.update((id(p), p) for p in pt)
     return out
 
 
@@ -2379,6 +2407,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     _LOCAL.size_at = None  # the perspective fit of the proposals with spots (below)
     _LOCAL.sure_split = []
     _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
+    _LOCAL.trim_more = {}  # ... of them, the pieces of rows cut again shorter (ROW_TRIM_MORE), by id
     _LOCAL.tentative = tentative
     tiles = [c for c in cands if _is_tile_shape(c)]
     chosen: list[_Cand] = []
@@ -2548,7 +2577,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     # cuts moved to the seams seen near them, another way to read
                     alts.append((False, snapped))
                 if len(new) == len(parts) and not seams:
-                    alts.extend((False, w) for w in _row_ways(new, size_at))
+                    alts.extend((False, w) for w in _row_ways(new, size_at, second))
             if not (len(alts) == 1 and alts[0][0]):
                 # no single way whose seams show: the row may be sheared
                 for sheared in _sheared_row(b, typ_long * f_, typ_short * f_):
@@ -2641,6 +2670,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 continue
             near = _centres_near(rects, b.rect)
             ways = []
+            sec: list = []  # (ways read only if no other reads clean)
             for parts, _pairs in _grids_scaled(b, typ_long * f_, typ_short * f_):
                 new = _new_parts(parts, near)
                 if new is None:
@@ -2650,8 +2680,9 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     break
                 ways.append(new)
                 if len(new) == len(parts):
-                    ways.extend(_row_ways(new, size_at))
+                    ways.extend(_row_ways(new, size_at, sec))
             ways = [w for w in ways if any(_has_spots(gray, p) for p in w)]
+            _LOCAL.second_ways |= _ids(p for w in sec for p in w if any(w is x for x in ways))
             _judge_pieces_as_blob(b, [p for w in ways for p in w])
             if ways:
                 tentative.append(ways)
@@ -4331,6 +4362,14 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         med_k = float(np.median(as_[kept_]))
         keep &= ~((at_end & at_side & (as_ < CORNER_SPECK * med_k)) | (in_corner & (as_ < CORNER_NEAR_SPECK * med_k)))
         keep[0] = False
+    kept_ = np.nonzero(keep)[0]
+    if SLIVER_LONG and len(kept_) >= 3:
+        # a thin blob far longer than wide, of no more than a pip's area, among round pips:
+        # the tile's side or the table where the outline runs past an end, no pip (pips
+        # smeared by motion are all drawn out alike)
+        med_k, med_r = float(np.median(as_[kept_])), float(np.median(k_row[kept_]))
+        keep &= ~((k_row >= SLIVER_LONG) & (k_row >= 2.0 * med_r) & ~row3 & ~along3 & (as_ < 1.6 * med_k))
+        keep[0] = False
     # red: a* (and not too light) against the body, of a red hue (b* not far below
     # neutral: a blue pip has a* above neutral too), around the pip's centre or over a
     # good share of its box (a ring pip, painted round its rim, or a highlight on a
@@ -4395,7 +4434,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         rows3 = along3 | row3
         mid_a = _one_pip_area(pips, comp_ids, rows3)
         cands_ = np.nonzero(~keep & strong & (as_ >= 1.6 * mid_a) & (as_ <= 3.9 * mid_a) &
-                            (as_ < 0.35 * ws_ * hs_) & (long_ <= Wc))[0]
+                            (as_ < RUN_BOX_FILL * ws_ * hs_) & (long_ <= Wc))[0]
         for k in cands_:
             peaks = _peaks(resp, lbl, stats[k], k)
             if not _peaks_are_pips(peaks, float(stats[k, 4]), mid_a):
@@ -4456,7 +4495,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             comp = stats_of[idx]
             peaks = None  # (the blob's peaks, found once where a test below needs them)
             elong = max(comp[2], comp[3]) / max(1, min(comp[2], comp[3]))
-            if elong > 1.45 and comp[4] > 1.5 * math.pi * (0.09 * Wc) ** 2:
+            if comp_ids.count(comp_ids[idx]) > 1:
+                pass  # (a peak of a blob split above: one pip)
+            elif elong > 1.45 and comp[4] > 1.5 * math.pi * (0.09 * Wc) ** 2:
                 # pips run together (blur): a saddle between them splits at a higher level
                 peaks = _peaks(resp, lbl, comp, comp_ids[idx])
                 parts = len(peaks)
@@ -5901,6 +5942,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     list to which, for each group dropped, the ways (pieces, readings) whose every piece
     reads as a plain back are added (one list a group) — for :func:`_back_rows`."""
     any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
+    trim_more = getattr(_LOCAL, "trim_more", {})
 
     def judged(halves_only: bool) -> tuple:
         """(what the bars tell, Western, red usable), faces read whole on their halves
@@ -6107,6 +6149,10 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 else:
                     bars = sum(rd.has_bar for rd in ups)
                 key = (bars, -bad)
+                if all(id(p) in trim_more for p in alt):
+                    # (a row cut again shorter: a face of one or two pips there may be a pip
+                    # of each of two tiles — unsure)
+                    reads = [unsure(r) if r[1].face == "up" and r[1].n_pips < TRIM_MORE_PIPS else r for r in reads]
                 clean.append((key, reads))
                 if best is None or key > best[0]:
                     best = (key, reads)
