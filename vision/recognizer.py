@@ -1820,6 +1820,8 @@ ROW_TRIM_MORE = (0.45,)
 #: ... in such a way, a face of fewer pips than this is reported unsure: a piece cut
 #: across two tiles shows a pip of each and reads a 1-1 (24324, 24332, 24645)
 TRIM_MORE_PIPS = 3
+#: ... and such a way with a back among its pieces is not taken (False: it may be)
+TRIM_MORE_BACKS = True
 
 
 def _row_ways(parts: list[tuple], size_at, second: list | None = None) -> list[tuple]:
@@ -6017,6 +6019,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                     continue
                 if high:
                     reads = [(c, rd.high or rd, o) for c, rd, o in reads]
+                if TRIM_MORE_BACKS and all(id(p) in trim_more for p in alt) and any(rd.face != "up" for _, rd, _ in reads):
+                    continue  # (a row cut again shorter: faces only — a face with its shadow cut in
+                    # four strips across reads a 2-2, a 1-1 and two backs, 960064)
                 ok = True
                 # (backs whose three spots each piece shows, centred on it: the split is right —
                 # a piece cut elsewhere has them off its middle, or a spot of the next)
@@ -6812,11 +6817,12 @@ def _pips_darker(gray: np.ndarray, raw: list, s: float) -> bool:
 
 
 def _runs_on(img: np.ndarray, corners: np.ndarray, body_lab: np.ndarray, reach: float = 0.15,
-             tol: float = 25.0) -> bool:
+             tol: float = 25.0, either: bool = False) -> bool:
     """Does the colour ``body_lab`` (Lab) go on beyond both short ends of the outline
     ``corners`` (full-image pixels; corners 0-1 along the long side) — the outline a part
     of something longer, two tiles end to end, not a tile?  Looked at in strips ``reach``
-    of the length beyond each end, over the middle half of the width.
+    of the length beyond each end, over the middle half of the width.  ``either``: beyond
+    one end or both.
 
     >>> img = np.full((200, 300, 3), (40, 110, 40), np.uint8)              # green felt
     >>> _ = cv2.rectangle(img, (50, 80), (250, 120), (25, 25, 25), -1)     # two tiles end to end
@@ -6840,7 +6846,7 @@ def _runs_on(img: np.ndarray, corners: np.ndarray, body_lab: np.ndarray, reach: 
                                 (w, rows), flags=cv2.INTER_AREA)
     lab = cv2.cvtColor(strip, cv2.COLOR_BGR2Lab).astype(np.float32)
     ends = (lab[:, : end - 1].reshape(-1, 3), lab[:, w - end + 1:].reshape(-1, 3))
-    return all(float(np.abs(np.median(e, axis=0) - body_lab).sum()) <= tol for e in ends)
+    return (any if either else all)(float(np.abs(np.median(e, axis=0) - body_lab).sum()) <= tol for e in ends)
 
 
 def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s: float, raw: list, style: str,
@@ -7023,6 +7029,8 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
             return None  # smaller than its tile, or moved: the body goes on beyond both ends (950053)
         if ends_on and _runs_on(img, np.roll(cf, -1, axis=0), rd.body_lab, reach=0.3):
             return None  # pips far apart (spread_out), the body on beyond both sides too: a playing card
+        if recut is not None and _runs_on(img, np.roll(cf, -1, axis=0), rd.body_lab, reach=0.3, either=True):
+            return None  # (re-cut, the body on beyond a side: the halves of two tiles side by side, 960161)
         return cf, rd, nm
 
     out = []

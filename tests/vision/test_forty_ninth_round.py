@@ -15,6 +15,9 @@ sliver along an end (SLIVER_LONG) is no pip.  Tiles found by their pips alone
 
 from __future__ import annotations
 
+import cv2
+import numpy as np
+
 import vision.recognizer as R
 
 from .scenes import assert_lost_with_rule_off, assert_read_right, near, read_scene3d
@@ -59,20 +62,38 @@ def test_the_sliver_rule_found_the_four(monkeypatch):
 
 
 def test_lone_tiles_found_by_their_pips_are_read():
-    # scene3d 26145 (red, purple and pale green stripes): tiles whose outlines merge with a
-    # stripe, found by their pips (_pip_fallback) — laid at the size the perspective model
-    # expects where they lie (PF_PERSP), and re-cut by their own colour where the ring of
-    # the rectangle laid is off it (PF_RECUT)
-    labels, tl, rs = read_scene3d(26145)
-    assert_read_right(labels, tl, rs, [((973, 168), (5, 4)), ((477, 432), (5, 2))])
+    # tiles whose outlines merge with the cloth, found by their pips (_pip_fallback): laid
+    # at the size the perspective model expects where they lie (PF_PERSP), and re-cut by
+    # their own colour where the ring of the rectangle laid is off it (PF_RECUT) — 26145's
+    # 5-2 beside a pale stripe, 26368's 4-2 near the camera, 25045's 5-1 (both rules)
+    for seed, point, pips in ((26145, (477, 432), (5, 2)), (26368, (1045, 467), (4, 2)), (25045, (60, 188), (5, 1))):
+        labels, tl, rs = read_scene3d(seed)
+        assert_read_right(labels, tl, rs, [(point, pips)])
 
 
 def test_the_perspective_size_found_one(monkeypatch):
-    assert_lost_with_rule_off(monkeypatch, "PF_PERSP", (), 26145, (973, 168), (5, 4))
+    assert_lost_with_rule_off(monkeypatch, "PF_PERSP", (), 26368, (1045, 467), (4, 2))
 
 
-def test_the_recut_found_the_other(monkeypatch):
+def test_the_recut_found_another(monkeypatch):
     assert_lost_with_rule_off(monkeypatch, "PF_RECUT", 0, 26145, (477, 432), (5, 2))
+
+
+def test_a_recut_with_its_body_beyond_a_side_is_no_tile():
+    # the guard on re-cuts: two black tiles side by side on wood (960161); an outline over
+    # their left halves, across their seam, has the body on beyond one of its long sides
+    # (the tiles' right halves) and wood beyond the other — not beyond both
+    img = np.full((200, 300, 3), (60, 120, 170), np.uint8)  # wood
+    cv2.rectangle(img, (100, 60), (180, 100), (25, 25, 25), -1)
+    cv2.rectangle(img, (100, 101), (180, 141), (25, 25, 25), -1)
+    body = cv2.cvtColor(np.full((1, 1, 3), 25, np.uint8), cv2.COLOR_BGR2Lab)[0, 0].astype(np.float32)
+    quad = np.float32([[140, 60], [140, 141], [100, 141], [100, 60]])  # corners 0-1 along its length
+    sides = np.roll(quad, -1, axis=0)  # (so that its long sides are the "ends" looked beyond)
+    assert R._runs_on(img, sides, body, reach=0.3, either=True)
+    assert not R._runs_on(img, sides, body, reach=0.3)
+    lone = np.full_like(img, (60, 120, 170))
+    cv2.rectangle(lone, (100, 60), (140, 141), (25, 25, 25), -1)  # one tile alone on wood
+    assert not R._runs_on(lone, sides, body, reach=0.3, either=True)
 
 
 def test_no_recut_of_three_spots_across_a_tile():
