@@ -6765,7 +6765,8 @@ PF_SIZES = (1.0, 0.9, 0.8)
 #: of the median's size takes in the cloth beyond its ends (26145's 5-4 on stripes)
 PF_PERSP = (0.75, 1.3)
 #: a rectangle whose ring is off the tiles' colour is re-cut by its own colour
-#: (_resegment): taken where that outline is within PF_RECUT of the length laid, of a
+#: (_resegment; where no re-cut is found, the rectangle as laid — most of the tiles this
+#: finds): taken where that outline is within PF_RECUT of the length laid, of a
 #: tile's proportions, along the way laid and holding every spot of the cluster — for a
 #: cluster of four spots or more lying along one axis (the larger spread PF_RECUT_ELONG
 #: times the smaller or more), read as one laid smaller is (no seam, ends on the cloth)
@@ -6980,15 +6981,16 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         recut = None
         if np.mean(ok_px) < 0.8 and PF_RECUT and len(cl) >= FIRST_READ_MIN_PIPS and \
                 ev[1] >= PF_RECUT_ELONG * max(float(ev[0]), 1e-6) and abs(float(u @ ax)) > 0.99:
-            # (only for four spots or more, along their own long axis where they lie clearly
-            # along one: three spots of a 2-2 across it, re-cut so, read a whole 3-1, 26145)
-            # (the face re-cut by its own colour, where that gives an outline of the size
-            # expected holding every spot of the cluster — PF_RECUT)
-            rc = _resegment(img, corners / s)
+            # (read all the same, strictly, on the face re-cut by its own colour — or, where
+            # no re-cut is found, on the rectangle as laid —, where that outline is of the
+            # size expected and holds every spot of the cluster — PF_RECUT; only for four
+            # spots or more, along their own long axis where they lie clearly along one:
+            # three spots of a 2-2 across it, re-cut so, read a whole 3-1, 26145)
+            rc = _resegment(img, corners / s)  # (the rectangle as laid where no re-cut is found)
             lo_r = float(np.linalg.norm(rc[1] - rc[0]))
             sh_r = float(np.linalg.norm(rc[2] - rc[1]))
             ax_r = (rc[1] - rc[0]) / max(lo_r, 1e-6)
-            if rc is not corners / s and abs(lo_r * s / L - 1.0) <= PF_RECUT and 1.7 <= lo_r / max(sh_r, 1e-6) <= 2.7 \
+            if abs(lo_r * s / L - 1.0) <= PF_RECUT and 1.7 <= lo_r / max(sh_r, 1e-6) <= 2.7 \
                     and abs(float(ax_r @ u)) >= 0.94:  # (along the way the spots were laid: 20 degrees)
                 poly = (rc * s).astype(np.float32).reshape(-1, 1, 2)
                 if all(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0 for x, y in cl):
