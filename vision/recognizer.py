@@ -6770,7 +6770,7 @@ PF_PERSP = (0.75, 1.3)
 #: tile's proportions, along the way laid and holding every spot of the cluster — for a
 #: cluster of four spots or more lying along one axis (the larger spread PF_RECUT_ELONG
 #: times the smaller or more), read as one laid smaller is (no seam, ends on the cloth)
-#: — 0: not re-cut.  (26145's 5-2 beside a stripe of its colour; 24896's 6-4)
+#: — 0: not re-cut.  (26145's 5-2 beside a stripe of its colour; 25045's 5-1)
 PF_RECUT = 0.15
 PF_RECUT_ELONG = 3.0
 #: ... smaller than 1.0 only where no spot but the cluster's lies within PF_ALONE of the
