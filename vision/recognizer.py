@@ -6763,7 +6763,7 @@ PF_SIZES = (1.0, 0.9, 0.8)
 #: where the cluster lies, its share of the median kept within these bounds (() or 0: the
 #: median's) — under a tilted camera a tile is up to 20 % off the median, and a rectangle
 #: of the median's size takes in the cloth beyond its ends (26145's 5-4 on stripes)
-PF_PERSP = (0.75, 1.3)
+PF_PERSP: tuple = ()  # (0.75, 1.3) tried: see docs, forty-ninth round
 #: a rectangle whose ring is off the tiles' colour is re-cut by its own colour
 #: (_resegment; where no re-cut is found, the rectangle as laid — most of the tiles this
 #: finds): taken where that outline is within PF_RECUT of the length laid, of a
@@ -6771,7 +6771,7 @@ PF_PERSP = (0.75, 1.3)
 #: cluster of four spots or more lying along one axis (the larger spread PF_RECUT_ELONG
 #: times the smaller or more), read as one laid smaller is (no seam, ends on the cloth)
 #: — 0: not re-cut.  (26145's 5-2 beside a stripe of its colour; 25045's 5-1)
-PF_RECUT = 0.15
+PF_RECUT = 0.0  # 0.15 tried: see docs, forty-ninth round
 PF_RECUT_ELONG = 3.0
 #: ... smaller than 1.0 only where no spot but the cluster's lies within PF_ALONE of the
 #: median tile's length of the rectangle's centre (a tile alone, not the halves of two)

@@ -7,10 +7,10 @@ after shortening it by ROW_TRIM_MORE (0.45) of a piece at either end — ways re
 no other way of the group reads clean, a face of one or two pips in them reported unsure
 (TRIM_MORE_PIPS).  And in reading a face, a blob of two or three pips run together that
 fills up to RUN_BOX_FILL (0.6, was 0.35) of its box is split at its peaks, and a thin
-sliver along an end (SLIVER_LONG) is no pip.  Tiles found by their pips alone
-(_pip_fallback) are laid at the size the perspective model expects where they lie
-(PF_PERSP), and re-cut by their own colour where the rectangle laid takes in the cloth
-(PF_RECUT).
+sliver along an end (SLIVER_LONG) is no pip.  (Tiles found by their pips alone laid at
+the size the perspective model expects, PF_PERSP, and re-cut by their own colour,
+PF_RECUT, were tried and are off: a false tile of the own generator's 947743, and losses;
+the guard on re-cuts, _runs_on's ``either``, is kept and tested.)
 """
 
 from __future__ import annotations
@@ -61,24 +61,6 @@ def test_the_sliver_rule_found_the_four(monkeypatch):
     assert_lost_with_rule_off(monkeypatch, "SLIVER_LONG", 0, 24008, (1042, 474), (4, 2))
 
 
-def test_lone_tiles_found_by_their_pips_are_read():
-    # tiles whose outlines merge with the cloth, found by their pips (_pip_fallback): laid
-    # at the size the perspective model expects where they lie (PF_PERSP), and re-cut by
-    # their own colour where the ring of the rectangle laid is off it (PF_RECUT) — 26145's
-    # 5-2 beside a pale stripe, 26368's 4-2 near the camera, 25045's 5-1 (both rules)
-    for seed, point, pips in ((26145, (477, 432), (5, 2)), (26368, (1045, 467), (4, 2)), (25045, (60, 188), (5, 1))):
-        labels, tl, rs = read_scene3d(seed)
-        assert_read_right(labels, tl, rs, [(point, pips)])
-
-
-def test_the_perspective_size_found_one(monkeypatch):
-    assert_lost_with_rule_off(monkeypatch, "PF_PERSP", (), 26368, (1045, 467), (4, 2))
-
-
-def test_the_recut_found_another(monkeypatch):
-    assert_lost_with_rule_off(monkeypatch, "PF_RECUT", 0, 26145, (477, 432), (5, 2))
-
-
 def test_a_recut_with_its_body_beyond_a_side_is_no_tile():
     # the guard on re-cuts: two black tiles side by side on wood (960161); an outline over
     # their left halves, across their seam, has the body on beyond one of its long sides
@@ -94,12 +76,3 @@ def test_a_recut_with_its_body_beyond_a_side_is_no_tile():
     lone = np.full_like(img, (60, 120, 170))
     cv2.rectangle(lone, (100, 60), (140, 141), (25, 25, 25), -1)  # one tile alone on wood
     assert not R._runs_on(lone, sides, body, reach=0.3, either=True)
-
-
-def test_no_recut_of_three_spots_across_a_tile():
-    # the 2-2 of 26145: three of its spots lie across it; re-cut along them, a piece of it
-    # and of the cloth read a whole 3-1 — re-cuts only for four spots or more
-    labels, tl, rs = read_scene3d(26145)
-    lab, got = near(labels, rs, tl, (603, 346))
-    assert sorted(lab["pips"]) == [2, 2]
-    assert not [r for r in got if not r.uncertain and r.pips is not None and sorted(r.pips) != [2, 2]], got
