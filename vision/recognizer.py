@@ -4492,12 +4492,13 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         med_d = min(med, _median_list(rounds)) if len(rounds) >= 2 else med
         counted = []
         big_parts: dict[int, list] = {}  # blobs of many pips' area split at their peaks
+        split_ids = {k for k, n_ in Counter(comp_ids).items() if n_ > 1}  # (blobs split above into pips)
         for idx, (_cx, _cy, _, a_) in enumerate(pips):
             k = 1
             comp = stats_of[idx]
             peaks = None  # (the blob's peaks, found once where a test below needs them)
             elong = max(comp[2], comp[3]) / max(1, min(comp[2], comp[3]))
-            if comp_ids.count(comp_ids[idx]) > 1:
+            if comp_ids[idx] in split_ids:
                 pass  # (a peak of a blob split above: one pip)
             elif elong > 1.45 and comp[4] > 1.5 * math.pi * (0.09 * Wc) ** 2:
                 # pips run together (blur): a saddle between them splits at a higher level
@@ -6019,7 +6020,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                     continue
                 if high:
                     reads = [(c, rd.high or rd, o) for c, rd, o in reads]
-                if TRIM_MORE_BACKS and all(id(p) in trim_more for p in alt) and any(rd.face != "up" for _, rd, _ in reads):
+                trimmed = all(id(p) in trim_more for p in alt)  # (a row cut again shorter: ROW_TRIM_MORE)
+                if TRIM_MORE_BACKS and trimmed and any(rd.face != "up" for _, rd, _ in reads):
                     continue  # (a row cut again shorter: faces only — a face with its shadow cut in
                     # four strips across reads a 2-2, a 1-1 and two backs, 960064)
                 ok = True
@@ -6154,7 +6156,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 else:
                     bars = sum(rd.has_bar for rd in ups)
                 key = (bars, -bad)
-                if all(id(p) in trim_more for p in alt):
+                if trimmed:
                     # (a row cut again shorter: a face of one or two pips there may be a pip
                     # of each of two tiles — unsure)
                     reads = [unsure(r) if r[1].face == "up" and r[1].n_pips < TRIM_MORE_PIPS else r for r in reads]
@@ -6759,20 +6761,6 @@ def _hand_beside(img: np.ndarray, corners: np.ndarray, rd: _Read, tile_len: floa
 
 #: sizes (of the median tile read) tried in turn for a tile laid over a cluster of pips
 PF_SIZES = (1.0, 0.9, 0.8)
-#: ... each a share of the size the perspective model (analyze's ``length_at``) expects
-#: where the cluster lies, its share of the median kept within these bounds (() or 0: the
-#: median's) — under a tilted camera a tile is up to 20 % off the median, and a rectangle
-#: of the median's size takes in the cloth beyond its ends (26145's 5-4 on stripes)
-PF_PERSP: tuple = ()  # (0.75, 1.3) tried: see docs, forty-ninth round
-#: a rectangle whose ring is off the tiles' colour is re-cut by its own colour
-#: (_resegment; where no re-cut is found, the rectangle as laid — most of the tiles this
-#: finds): taken where that outline is within PF_RECUT of the length laid, of a
-#: tile's proportions, along the way laid and holding every spot of the cluster — for a
-#: cluster of four spots or more lying along one axis (the larger spread PF_RECUT_ELONG
-#: times the smaller or more), read as one laid smaller is (no seam, ends on the cloth)
-#: — 0: not re-cut.  (26145's 5-2 beside a stripe of its colour; 25045's 5-1)
-PF_RECUT = 0.0  # 0.15 tried: see docs, forty-ninth round
-PF_RECUT_ELONG = 3.0
 #: ... smaller than 1.0 only where no spot but the cluster's lies within PF_ALONE of the
 #: median tile's length of the rectangle's centre (a tile alone, not the halves of two)
 PF_ALONE = 0.9
@@ -6818,12 +6806,11 @@ def _pips_darker(gray: np.ndarray, raw: list, s: float) -> bool:
 
 
 def _runs_on(img: np.ndarray, corners: np.ndarray, body_lab: np.ndarray, reach: float = 0.15,
-             tol: float = 25.0, either: bool = False) -> bool:
+             tol: float = 25.0) -> bool:
     """Does the colour ``body_lab`` (Lab) go on beyond both short ends of the outline
     ``corners`` (full-image pixels; corners 0-1 along the long side) — the outline a part
     of something longer, two tiles end to end, not a tile?  Looked at in strips ``reach``
-    of the length beyond each end, over the middle half of the width.  ``either``: beyond
-    one end or both.
+    of the length beyond each end, over the middle half of the width.
 
     >>> img = np.full((200, 300, 3), (40, 110, 40), np.uint8)              # green felt
     >>> _ = cv2.rectangle(img, (50, 80), (250, 120), (25, 25, 25), -1)     # two tiles end to end
@@ -6847,12 +6834,12 @@ def _runs_on(img: np.ndarray, corners: np.ndarray, body_lab: np.ndarray, reach: 
                                 (w, rows), flags=cv2.INTER_AREA)
     lab = cv2.cvtColor(strip, cv2.COLOR_BGR2Lab).astype(np.float32)
     ends = (lab[:, : end - 1].reshape(-1, 3), lab[:, w - end + 1:].reshape(-1, 3))
-    return (any if either else all)(float(np.abs(np.median(e, axis=0) - body_lab).sum()) <= tol for e in ends)
+    return all(float(np.abs(np.median(e, axis=0) - body_lab).sum()) <= tol for e in ends)
 
 
 def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s: float, raw: list, style: str,
                   aspect_hint: float | None, red_reliable: bool, hand_mask: np.ndarray,
-                  planes: tuple | None = None, length_at=None) -> list[tuple]:
+                  planes: tuple | None = None) -> list[tuple]:
     """Tiles whose outline does not show against the table (ivory on a checked cloth of its
     own colour, dark on dark felt) but whose pips do: pip-like spots outside every tile found
     are clustered, a rectangle of the size of the tiles read in this image (or, where that
@@ -6978,24 +6965,7 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         ring_med = np.median(ring, axis=0)
         dev = np.abs(ring - ring_med)
         ok_px = (dev[:, 0] < 25) & (dev[:, 1] + dev[:, 2] < 20)
-        recut = None
-        if np.mean(ok_px) < 0.8 and PF_RECUT and len(cl) >= FIRST_READ_MIN_PIPS and \
-                ev[1] >= PF_RECUT_ELONG * max(float(ev[0]), 1e-6) and abs(float(u @ ax)) > 0.99:
-            # (read all the same, strictly, on the face re-cut by its own colour — or, where
-            # no re-cut is found, on the rectangle as laid —, where that outline is of the
-            # size expected and holds every spot of the cluster — PF_RECUT; only for four
-            # spots or more, along their own long axis where they lie clearly along one:
-            # three spots of a 2-2 across it, re-cut so, read a whole 3-1, 26145)
-            rc = _resegment(img, corners / s)  # (the rectangle as laid where no re-cut is found)
-            lo_r = float(np.linalg.norm(rc[1] - rc[0]))
-            sh_r = float(np.linalg.norm(rc[2] - rc[1]))
-            ax_r = (rc[1] - rc[0]) / max(lo_r, 1e-6)
-            if abs(lo_r * s / L - 1.0) <= PF_RECUT and 1.7 <= lo_r / max(sh_r, 1e-6) <= 2.7 \
-                    and abs(float(ax_r @ u)) >= 0.94:  # (along the way the spots were laid: 20 degrees)
-                poly = (rc * s).astype(np.float32).reshape(-1, 1, 2)
-                if all(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0 for x, y in cl):
-                    recut = rc
-        if np.mean(ok_px) < 0.8 and recut is None:
+        if np.mean(ok_px) < 0.8:
             # (one long side off the colour — or one end, or one of each: the rectangle takes
             # in the tile's side or shadow there, the spots placing it a little off — moved
             # away from it by PF_NUDGE and looked at again; scene3d 20808, 20729)
@@ -7008,14 +6978,13 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
             nw, nl = PF_NUDGE[0] * Wd, PF_NUDGE[1] * L
             step = sum((nw * v, -nw * v, nl * u, -nl * u)[k] for k in bad_)
             return laid(c0 + step, u, v, L, Wd, f_sz, ix, cl, moved=True)
-        if recut is None and min(float(np.abs(ring_med - b).sum()) for b in bodies) > 40:
-            return None  # not the colour of the tiles read in this image (re-cut: its body's, below)
-        cf = corners / s if recut is None else recut
-        strict = f_sz < 1.0 or recut is not None  # (re-cut: judged as one smaller than its tile)
-        rd = _read_tile(img, cf, style, aspect_hint, seams=strict)
+        if min(float(np.abs(ring_med - b).sum()) for b in bodies) > 40:
+            return None  # not the colour of the tiles read in this image
+        cf = corners / s
+        rd = _read_tile(img, cf, style, aspect_hint, seams=f_sz < 1.0)
         if rd is None or not _reads_whole(rd) or rd.n_pips < len(cl) or rd.has_bar is None or (
-                strict and ((f_sz < 1.0 and rd.n_pips != len(cl)) or rd.mid_run >= MID_SEAM or rd.seam_along or
-                            rd.bar_through)):
+                f_sz < 1.0 and (rd.n_pips != len(cl) or rd.mid_run >= MID_SEAM or rd.seam_along or
+                                rd.bar_through)):
             return None  # (smaller: a seam across or along it — two tiles' halves)
         if _wrong_split(rd, western, strict=False):
             return None  # (laid across a tile: no bar where the tiles read show one, or a line along it)
@@ -7026,13 +6995,11 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         # one outlier, a tile misread, must not vouch for a patch of table)
         if sum(float(np.abs(rd.body_lab - b).sum()) <= 30 for b in bodies) < 2:
             return None
-        ends_on = (strict or id(ix) in spread_out or moved) and _runs_on(img, cf, rd.body_lab)
-        if ends_on and (strict or moved):
+        ends_on = (f_sz < 1.0 or id(ix) in spread_out or moved) and _runs_on(img, cf, rd.body_lab)
+        if ends_on and (f_sz < 1.0 or moved):
             return None  # smaller than its tile, or moved: the body goes on beyond both ends (950053)
         if ends_on and _runs_on(img, np.roll(cf, -1, axis=0), rd.body_lab, reach=0.3):
             return None  # pips far apart (spread_out), the body on beyond both sides too: a playing card
-        if recut is not None and _runs_on(img, np.roll(cf, -1, axis=0), rd.body_lab, reach=0.3, either=True):
-            return None  # (re-cut, the body on beyond a side: the halves of two tiles side by side, 960161)
         return cf, rd, nm
 
     out = []
@@ -7041,11 +7008,11 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         if len(ix) < 2 or any(np.isin(ix, t_).any() for t_ in taken):
             continue
         cl = pts[ix]
+        ctr = cl.mean(axis=0)
         if any(cv2.pointPolygonTest((c_ * s).astype(np.float32).reshape(-1, 1, 2),
-                                    tuple(float(v_) for v_ in cl.mean(axis=0)), False) >= 0 for c_, _r, _o in out):
+                                    (float(ctr[0]), float(ctr[1])), False) >= 0 for c_, _r, _o in out):
             continue  # (within a tile laid already: its other half)
         ext = cl.max(axis=0) - cl.min(axis=0)
-        ctr = cl.mean(axis=0)
         cov = np.cov((cl - ctr).T)
         ev, evec = np.linalg.eigh(cov)
         ax = evec[:, 1]
@@ -7056,13 +7023,8 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         # across or along it and end where the tile's colour ends (smaller than its tile, a
         # rectangle fits the halves of two tiles side by side or end to end)
         found = []
-        # (the size the perspective model expects where the cluster lies, as a share of
-        # the median: PF_PERSP)
-        f_p = 1.0
-        if PF_PERSP and length_at is not None:
-            f_p = min(PF_PERSP[1], max(PF_PERSP[0], float(length_at(ctr / s)) * s / L0))
         for f_sz in PF_SIZES:
-            L, Wd = f_sz * f_p * L0, f_sz * f_p * Wd0
+            L, Wd = f_sz * L0, f_sz * Wd0
             if ext[0] * ext[0] + ext[1] * ext[1] > L * L:
                 break  # too spread for one tile
             if f_sz < 1.0 and len(cl) < FIRST_READ_MIN_PIPS:
@@ -7792,7 +7754,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         raw.extend(t for t in loose_unpainted if not _mostly_over(t[0], polys))
     if up_len is not None and len(raw) >= 2:
         raw.extend(_pip_fallback(image_bgr, small, gray_small, s, raw, style, aspect_hint, red_reliable, hand_mask,
-                                 planes_small, length_at))
+                                 planes_small))
     if eff_style == "western" and style == "auto" and not (context and context.style):
         # faces of a Western frame read with no bar and not whole (for want of a name, not
         # made unsure for their outline or their group): read again as Western — a spinner
