@@ -1331,6 +1331,11 @@ def _bgc_rest(c: np.ndarray, x: int, y: int, bw_: int, bh_: int, out: list, add,
         add(c2, tag, np.array([[x, y]], np.int32))
 
 
+#: a blob that is not one clean tile is cut along strong edges and looked at again
+#: (_proposals) when it fills this share of its rectangle or more (table texture does not)
+PENDING_FILL = 0.4
+
+
 def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                gray: np.ndarray | None = None, hsv: np.ndarray | None = None,
                table: list | tuple | None = None, planes: tuple | None = None,
@@ -1498,7 +1503,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 ca = sh[1]
                 # a few touching tiles fill much of their rectangle; table texture does not
                 big = ca > 0.3 * h * w
-                if not big and sh[2] < 0.5:
+                if not big and sh[2] < PENDING_FILL:
                     continue
             key = (name, lv, x // 3, y // 3, bw_ // 3, bh_ // 3)
             if key in seen:

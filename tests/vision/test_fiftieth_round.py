@@ -1,0 +1,23 @@
+"""Fiftieth round of 2026-11-30 (docs/vision.md, "Blobs that fill less than half their
+rectangle; faces seen by their edges whose pips ran together").
+
+A blob of a mask that is not one clean tile is cut along strong edges and looked at again;
+one that filled less than half of its rectangle was passed over as table texture.  Tiles
+of one colour lying against another's side and shadow make an L or a bent row that fills
+as little: such blobs are now looked at from PENDING_FILL (0.4) of their rectangle.
+"""
+
+from __future__ import annotations
+
+from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d
+
+
+def test_tiles_in_a_thin_blob_are_read():
+    # scene3d 26318: a 6-1 and a 6-4 whose every mask's blob held more than them, filling
+    # under half its rectangle
+    labels, tl, rs = read_scene3d(26318)
+    assert_read_right(labels, tl, rs, [((1082, 160), (6, 1)), ((1156, 179), (6, 4))])
+
+
+def test_the_lower_fill_found_them(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "PENDING_FILL", 0.5, 26318, (1082, 160), (6, 1))
