@@ -201,6 +201,12 @@ PAT_CHAN = "pat"
 #: for a pip, not whole) and a row of green tiles cut so that its 1-1 read as a back (20950)
 EDGE_CHAN = "edge"
 EDGE_MIN_PIPS = 2
+#: ... or whole but for pips counted as run together (its quality down to EDGE_RUN_Q) with
+#: EDGE_RUN_PIPS pips or more (0: never) — the few-pip faces above are the edge's risk
+#: (scene3d 24466: three Western tiles side by side on cream, split at their seams, each
+#: with a pip by its brass spinner counted as two run together, all three dropped)
+EDGE_RUN_PIPS = 6
+EDGE_RUN_Q = 0.84
 EDGE_LO, EDGE_HI = 15, 40
 #: ... on a table whose edges cover at most this share of the working image: a plain table's
 #: cover 3-5 %, a busy cloth's (polka dots, flowers, stripes) 9-30 %, and filled they join
@@ -7549,7 +7555,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 return
         if id(rect) in pale_ids and rd.face == "up" and not _reads_whole(rd, PALE_MIN_PIPS):
             return  # (seen only as paler than the table: must read whole — PALE_MIN_PIPS)
-        if id(rect) in edge_ids and rd.face == "up" and not _reads_whole(rd, EDGE_MIN_PIPS):
+        if id(rect) in edge_ids and rd.face == "up" and not _reads_whole(rd, EDGE_MIN_PIPS) and not (
+                EDGE_RUN_PIPS and rd.n_pips >= EDGE_RUN_PIPS and rd.quality >= EDGE_RUN_Q and
+                _reads_whole(replace(rd, quality=1.0), EDGE_MIN_PIPS)):
             return  # (seen only by its edges, or a piece of a group so seen: EDGE_MIN_PIPS)
         if id(rect) in open_ids:
             # freed of a cloth by an opening: a face read whole or a spotted back, and it

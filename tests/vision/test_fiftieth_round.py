@@ -4,7 +4,10 @@ rectangle; faces seen by their edges whose pips ran together").
 A blob of a mask that is not one clean tile is cut along strong edges and looked at again;
 one that filled less than half of its rectangle was passed over as table texture.  Tiles
 of one colour lying against another's side and shadow make an L or a bent row that fills
-as little: such blobs are now looked at from PENDING_FILL (0.4) of their rectangle.
+as little: such blobs are now looked at from PENDING_FILL (0.4) of their rectangle.  A
+face outlined by the edges' mask (or a piece of a group so outlined) must read whole; one
+of EDGE_RUN_PIPS (6) pips or more whose only fault is pips counted as run together
+(quality down to EDGE_RUN_Q) is now kept.
 """
 
 from __future__ import annotations
@@ -21,3 +24,14 @@ def test_tiles_in_a_thin_blob_are_read():
 
 def test_the_lower_fill_found_them(monkeypatch):
     assert_lost_with_rule_off(monkeypatch, "PENDING_FILL", 0.5, 26318, (1082, 160), (6, 1))
+
+
+def test_tiles_seen_by_their_edges_with_pips_run_together_are_read():
+    # scene3d 24466: three Western tiles side by side on cream, split at their seams (the
+    # edges' mask), each with a pip beside its brass spinner counted as two run together
+    labels, tl, rs = read_scene3d(24466)
+    assert_read_right(labels, tl, rs, [((553, 257), (6, 4)), ((512, 295), (6, 5)), ((477, 338), (6, 3))])
+
+
+def test_the_run_together_allowance_found_them(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "EDGE_RUN_PIPS", 0, 24466, (512, 295), (6, 5))
