@@ -2419,6 +2419,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     _LOCAL.open_rects = set()  # ... and of single tiles freed by an opening (OPEN_WIDTH)
     _LOCAL.size_at = None  # the perspective fit of the proposals with spots (below)
     _LOCAL.sure_split = []
+    _LOCAL.rest = set()  # ids of the rests of groups (_rest_of_groups)
     _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
     _LOCAL.trim_more = {}  # ... of them, the pieces of rows cut again shorter (ROW_TRIM_MORE), by id
     _LOCAL.tentative = tentative
@@ -2710,6 +2711,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                                typ_long, typ_short, size_at)
         _LOCAL.loose |= _ids(rest)
         _LOCAL.narrow |= _ids(rest)
+        _LOCAL.rest = _ids(rest)
         rects.extend(rest)
     clean = _LOCAL.clean = set()
     for c in chosen:
@@ -2717,6 +2719,45 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         if c.fill >= CLEAN_FILL and 1.8 <= lo_ / max(1e-6, sh_) <= 2.7:
             clean |= _ids([c.rect])
     return rects
+
+
+#: a rest of a group (below; 1) or any loose face (_narrow_faces; 2) that reads as a plain
+#: back is judged as a back on its own outline is (analyze's plain backs: in a row with a
+#: face read whole, of its size and body colour, _backs_in_rows; or paired, or alone, of
+#: the size expected where it lies); 0: dropped, as a loose face that does not read whole
+#: (scene3d 26064: a red back with its cream side on green, outlined only as a loose face)
+REST_BACKS = 2
+
+#: ... unless its colour is a table colour's in shadow: its lightness within SHADOW_L of the
+#: table's, its colour (a*, b* from grey) a share of the table's of at most SHADOW_SHARE,
+#: off that line by less than SHADOW_CHROMA (0: no such test) — a shadow darkens a cloth
+#: and greys it (scene3d 25464: blue cloth Lab 141, 127, 89, a tile's shadow 74, 128, 105)
+SHADOW_CHROMA = 10
+SHADOW_L = (0.35, 0.92)
+SHADOW_SHARE = 1.15
+
+
+def _shadow_of_table(lab, table_cols) -> bool:
+    """Is the Lab colour ``lab`` one of the table's colours in shadow (SHADOW_CHROMA,
+    SHADOW_L, SHADOW_SHARE)?
+
+    >>> cloth = [np.array([141.0, 127.0, 89.0])]
+    >>> _shadow_of_table((74, 128, 105), cloth), _shadow_of_table((30, 128, 128), cloth)
+    (True, False)
+    >>> _shadow_of_table((74, 160, 150), cloth)  # a red back
+    False
+    """
+    d = np.array([float(lab[1]) - 128.0, float(lab[2]) - 128.0])
+    for t in table_cols or ():
+        if not SHADOW_L[0] * float(t[0]) < float(lab[0]) < SHADOW_L[1] * float(t[0]):
+            continue
+        tv = np.array([float(t[1]) - 128.0, float(t[2]) - 128.0])
+        n2 = float(tv @ tv)
+        k = float(d @ tv) / n2 if n2 >= 16.0 else 0.0
+        off = float(np.linalg.norm(d - k * tv))
+        if -0.1 <= k <= SHADOW_SHARE and off < SHADOW_CHROMA:
+            return True
+    return False
 
 
 #: the rest of a group blob once the tiles found in it are taken out is read
@@ -7418,6 +7459,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     open_ids = set(getattr(_LOCAL, "open_rects", ()))
     narrow_ids = set(getattr(_LOCAL, "narrow", ()))
     loose_ids = set(getattr(_LOCAL, "loose", ()))
+    rest_ids = set(getattr(_LOCAL, "rest", ()))
     short_ids = set(getattr(_LOCAL, "short", ()))
     short_notched = set(getattr(_LOCAL, "short_notched", ()))
     pattern = getattr(_LOCAL, "pattern", None)
@@ -7590,6 +7632,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # evidence: in an unpainted set it is whole (below)
             if id(rect) in loose_ids and pattern is None and not occ and _whole_unpainted(rd):
                 loose_unpainted.append((corners, rd, occ))
+            if REST_BACKS and (id(rect) in rest_ids or (REST_BACKS > 1 and id(rect) in loose_ids)) and \
+                    rd.face == "down" and not rd.spots_back and not occ and rd.body_lab is not None and \
+                    not (SHADOW_CHROMA and _shadow_of_table(rd.body_lab, table_cols)):
+                plain_backs.append((corners, rd, occ))  # (kept only in a row with a face: _backs_in_rows)
             return
         if pattern is not None:
             # no tile holds the cloth's coloured cells: an outline that does holds a piece of

@@ -12,7 +12,9 @@ of EDGE_RUN_PIPS (6) pips or more whose only fault is pips counted as run togeth
 
 from __future__ import annotations
 
-from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d
+import vision.recognizer as R
+
+from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d, sure_near
 
 
 def test_tiles_in_a_thin_blob_are_read():
@@ -35,3 +37,26 @@ def test_tiles_seen_by_their_edges_with_pips_run_together_are_read():
 
 def test_the_run_together_allowance_found_them(monkeypatch):
     assert_lost_with_rule_off(monkeypatch, "EDGE_RUN_PIPS", 0, 24466, (512, 295), (6, 5))
+
+
+def test_a_loose_plain_back_is_read():
+    # scene3d 26064: a red back with its cream side on green cloth, outlined only as a loose
+    # face (its blob cut along the edges from the side's); read as a plain back, it is
+    # kept as the backs on their own outlines are (_backs_in_rows, _back_pairs, _lone_backs)
+    labels, tl, rs = read_scene3d(26064)
+    assert_read_right(labels, tl, rs, [((248, 140), None)])
+
+
+def test_the_loose_backs_rule_found_it(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "REST_BACKS", 0, 26064, (248, 140), None)
+
+
+def test_a_tiles_shadow_is_no_back(monkeypatch):
+    # scene3d 24249: the shadow of a black 5-5 on wood, outlined as a loose face beside it,
+    # reads as a plain back of the wood's colour darkened; without the shadow test it is
+    # a false tile
+    labels, tl, rs = read_scene3d(24249)
+    assert not sure_near(rs, (511, 644), 0.25 * tl)
+    monkeypatch.setattr(R, "SHADOW_CHROMA", 0)
+    labels, tl, rs = read_scene3d(24249)
+    assert sure_near(rs, (511, 644), 0.25 * tl)
