@@ -2725,8 +2725,9 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
 #: back is judged as a back on its own outline is (analyze's plain backs: in a row with a
 #: face read whole, of its size and body colour, _backs_in_rows; or paired, or alone, of
 #: the size expected where it lies); 0: dropped, as a loose face that does not read whole
-#: (scene3d 26064: a red back with its cream side on green, outlined only as a loose face)
-REST_BACKS = 2
+#: (scene3d 26064: a red back with its cream side on green, outlined only as a loose face).
+#: Off: with it, 5 more false tiles on the held-out 960000 (fiftieth round, docs/vision.md)
+REST_BACKS = 0
 
 #: ... unless its colour is a table colour's in shadow: its lightness within SHADOW_L of the
 #: table's, its colour (a*, b* from grey) a share of the table's of at most SHADOW_SHARE,
