@@ -7635,7 +7635,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 loose_unpainted.append((corners, rd, occ))
             if REST_BACKS and (id(rect) in rest_ids or (REST_BACKS > 1 and id(rect) in loose_ids)) and \
                     rd.face == "down" and not rd.spots_back and not occ and rd.body_lab is not None and \
-                    not (SHADOW_CHROMA and _shadow_of_table(rd.body_lab, table_cols)):
+                    not _shadow_of_table(rd.body_lab, table_cols):
                 plain_backs.append((corners, rd, occ))  # (judged below: in a row, paired or alone)
             return
         if pattern is not None:
