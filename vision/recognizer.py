@@ -5946,6 +5946,14 @@ GROUP_ONE_BAD = 3
 #: ... and a pair of Chinese tiles end to end when one piece names a tile, unsure, and the
 #: other reads whole with at least this many pips
 PAIR_ONE_BAD_PIPS = 4
+#: ... and two Western tiles side by side whose bars both do not show, when the group's
+#: other cut, across them, puts a line from edge to edge across both pieces' middles (their
+#: seam: _square_seamed; scene3d 25362, a 5-1 beside a 6-5 with thin bars)
+SQUARE_SEAM_BARS = 1
+#: a square of two tiles side by side holding a way with a back (a face beside a back) is
+#: judged as the frame's set is, unpainted, not with red asked for: a back's way is not
+#: told apart by red counts (scene3d 26072, an unpainted 6-1 beside a back)
+SQUARE_BACK_UNPAINTED = 1
 #: a row of at least this many Western tiles may hold one piece with no bar seen
 #: (_resolve_groups): whole and consistent, between pieces that show theirs
 BARLESS_ROW = 3
@@ -6047,7 +6055,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     face_bodies = [rd.body_lab for _, rd, _ in raw if rd.face == "up" and rd.body_lab is not None and _reads_whole(rd)]
     painted = _painted_evidence(raw) is True  # the tiles read show their red pips
     for g in groups:
-        square = squares_painted and any(len(a) == 2 and not _end_to_end(a) for a in g)
+        square = squares_painted and any(len(a) == 2 and not _end_to_end(a) for a in g) and not (
+            SQUARE_BACK_UNPAINTED and any(len(a) == 2 and any(r is not None and r[1].face == "down" for r in (
+                tent_read.get(id(p)) for p in a)) for a in g))
         bars_judged, western, red_ok = as_painted if square else as_unpainted
         _LOCAL.unpainted = unpainted and not square
         # (ways of another number of pieces, of a size guessed from the group: only if no
@@ -6174,7 +6184,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if not ok or 2 * bad > len(reads) or (not western and bad > 1):
                     continue
                 if barless and (len(barless) > 1 or bad or sum(rd.face == "up" for _, rd, _ in reads) < (
-                        2 if len(reads) == 2 else 3)):
+                        2 if len(reads) == 2 else 3)) and not (
+                        SQUARE_SEAM_BARS and len(reads) == 2 and len(barless) == 2 and not bad and
+                        _square_seamed(alt, pool, tent_read)):
                     # (one piece without its bar, in a row whose others, two or more, show theirs;
                     # or in a pair, when no way reads clean with bars seen as bars, beside a
                     # piece whose faint bar shows: 20236's red 6-6 beside a 5-5)
@@ -6273,6 +6285,31 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
             else:
                 out.extend(best[1])
     return out
+
+
+def _square_seamed(alt: list, pool: list, tent_read: dict) -> bool:
+    """Two pieces side by side (``alt``) whose group is also cut across them the other way
+    into two pieces each with a line from edge to edge across its middle (``_Read.mid_run``
+    of MID_SEAM or more): the seam between two tiles side by side, which the cut across
+    them puts at each piece's middle — so ``alt`` is cut along that seam (SQUARE_SEAM_BARS)."""
+    if _end_to_end(alt):
+        return False
+    a0 = _long_axis(alt[0])
+    for b in pool:
+        if len(b) != 2 or b is alt or _end_to_end(b):
+            continue
+        if abs(math.cos(_long_axis(b[0]) - a0)) > 0.5:
+            continue  # (cut the same way)
+        reads = [tent_read.get(id(p)) for p in b]
+        if all(r is not None and r[1].face == "up" and r[1].mid_run >= MID_SEAM for r in reads):
+            return True
+    return False
+
+
+def _long_axis(part: tuple) -> float:
+    """The direction (radians) of a minAreaRect's long side."""
+    (_, _), (w, h), a = part
+    return math.radians(a if w >= h else a + 90)
 
 
 def _end_to_end(parts: list[tuple]) -> bool:
