@@ -2726,8 +2726,9 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
 #: face read whole, of its size and body colour, _backs_in_rows; or paired, or alone, of
 #: the size expected where it lies); 0: dropped, as a loose face that does not read whole
 #: (scene3d 26064: a red back with its cream side on green, outlined only as a loose face).
-#: Off: with it, 5 more false tiles on the held-out 960000 (fiftieth round, docs/vision.md)
-REST_BACKS = 0
+#: Off in the fiftieth round (5 more false tiles on 960000: cells of a cream striped cloth
+#: as light as the tiles); on since the fifty-first with REST_NOT_TABLE (docs/vision.md)
+REST_BACKS = 2
 
 #: ... unless its colour is a table colour's in shadow: its lightness within SHADOW_L of the
 #: table's, its colour (a*, b* from grey) a share of the table's of at most SHADOW_SHARE,
@@ -2736,6 +2737,10 @@ REST_BACKS = 0
 SHADOW_CHROMA = 10
 SHADOW_L = (0.35, 0.92)
 SHADOW_SHARE = 1.15
+#: ... and is not of one of the table's colours, within this Lab gap (_lab_gap; 0: not
+#: asked): a cell of a cloth of the tiles' own colour, cut to a tile's size by its stripes
+#: or its neighbours, reads as a plain back of the cloth's colour (960023; 24446's wood)
+REST_NOT_TABLE = 12
 
 
 def _shadow_of_table(lab, table_cols) -> bool:
@@ -6552,9 +6557,14 @@ BACK_ROW_LONG = (0.8, 1.15)
 BACK_ROW_SHORT = (0.7, 1.2)
 #: ... and the seam between two of its pieces, at least this deep (_seam_depth, grey levels)
 BACK_ROW_SEAM = 8.0
+#: ... or, with no line between them, a notch of this many grey levels at both ends of
+#: every cut, as rounded corners make in the outline, and none half as deep at a piece's
+#: middle (_seam_notch; 0: not asked)
+BACK_ROW_NOTCH = 0.0
 
 
-def _back_rows(groups: list, raw: list, gray: np.ndarray, length_at=None) -> list[tuple]:
+def _back_rows(groups: list, raw: list, gray: np.ndarray, length_at=None, image: np.ndarray | None = None,
+               s: float = 1.0) -> list[tuple]:
     """Plain backs side by side or end to end in a group of their own (a player's discards
     laid face down together), which :func:`_resolve_groups` drops — a way of plain backs
     alone may be a cup's dark inside cut in three.  ``groups``: for each group dropped, its
@@ -6584,11 +6594,66 @@ def _back_rows(groups: list, raw: list, gray: np.ndarray, length_at=None) -> lis
             mid = max(_seam_depth(gray, *_halves(r)) for r in alt)
             if cut >= BACK_ROW_SEAM and mid < 0.5 * cut:
                 kept.append(reads)
+            elif BACK_ROW_NOTCH and image is not None and mid < 0.5 * BACK_ROW_SEAM and \
+                    min(_seam_notch(image, p, q, s) for p, q in zip(alt, alt[1:], strict=False)) >= BACK_ROW_NOTCH and \
+                    max(_seam_notch(image, *_halves(r), s) for r in alt) < 0.5 * BACK_ROW_NOTCH:
+                # (no line where they meet — white backs overexposed as one —, but the notches
+                # their rounded corners make in the outline at both ends of every cut, and
+                # none at a piece's middle: scene3d 26072, three white backs on dark cloth)
+                kept.append(reads)
         if kept and not _cut_elsewhere(kept[0], kept[1:]):
             # (several ways that are the same pieces cut a little apart are one)
             out.extend(kept[0])
             polys.extend(c.astype(np.float32).reshape(-1, 1, 2) for c, _, _ in kept[0])
     return out
+
+
+_NOTCH_OFFS = np.array([-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5])  # (work pixels across the line)
+
+
+def _seam_notch(image: np.ndarray, p0: tuple, p1: tuple, s: float = 1.0) -> float:
+    """The notch that two tiles' rounded corners make in their outline where the rectangles
+    ``p0`` and ``p1`` (work pixels; ``s`` the work scale of the full-resolution ``image``)
+    meet: at each end of the line between them, near the outline (0.36–0.56 of the side
+    along it from its middle), the most that a point on the line differs from both points
+    a quarter of a piece's width to either side of it, the same way (a dip in a light row,
+    a bump in a dark one; the line's point taken within 1.5 work pixels across it, where
+    the cut may be off the seam); the lesser of the two ends (grey levels).  A cut across a tile's
+    middle meets its straight side there: no notch."""
+    (x0, y0), (w0, h0), a = p0
+    (x1, y1), _, _ = p1
+    ux, uy = x1 - x0, y1 - y0
+    n = math.hypot(ux, uy)
+    if n < 1:
+        return 0.0
+    ux, uy = ux / n, uy / n
+    vx, vy = -uy, ux  # along the line
+    along_w = abs(math.cos(math.radians(a)) * ux + math.sin(math.radians(a)) * uy) > 0.7
+    side, across = (h0, w0) if along_w else (w0, h0)
+    mx, my = (x0 + x1) / 2 / s, (y0 + y1) / 2 / s
+    ts = np.linspace(0.36, 0.56, 6) * side / s
+    d = 0.25 * across / s
+    pts = []
+    for e in (-1.0, 1.0):
+        for t in ts:
+            cx, cy = mx + e * t * vx, my + e * t * vy
+            pts += [(cx - d * ux, cy - d * uy), (cx + d * ux, cy + d * uy)]
+            pts += [(cx + o * ux, cy + o * uy) for o in _NOTCH_OFFS / s]
+    pts = np.float32(pts)
+    H, W = image.shape[:2]
+    xa, ya = np.floor(pts.min(axis=0)).astype(int) - 1
+    xb, yb = np.ceil(pts.max(axis=0)).astype(int) + 2
+    xa, ya, xb, yb = max(0, xa), max(0, ya), min(W, xb), min(H, yb)
+    if xb - xa < 2 or yb - ya < 2:
+        return 0.0
+    crop = image[ya:yb, xa:xb]
+    g = (cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop).astype(np.float32)
+    v = cv2.remap(g, np.float32(pts[:, 0] - xa).reshape(1, -1), np.float32(pts[:, 1] - ya).reshape(1, -1), cv2.INTER_LINEAR,
+                  borderMode=cv2.BORDER_REPLICATE).reshape(2, len(ts), 2 + len(_NOTCH_OFFS))
+    lo, hi, mid = v[..., 0], v[..., 1], v[..., 2:]
+    dip = np.minimum(lo, hi) - mid.min(axis=2)
+    bump = mid.max(axis=2) - np.maximum(lo, hi)
+    return float(np.maximum(dip, bump).max(axis=1).min())
 
 
 def _halves(rect) -> list[tuple]:
@@ -7672,7 +7737,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 loose_unpainted.append((corners, rd, occ))
             if REST_BACKS and (id(rect) in rest_ids or (REST_BACKS > 1 and id(rect) in loose_ids)) and \
                     rd.face == "down" and not rd.spots_back and not occ and rd.body_lab is not None and \
-                    not _shadow_of_table(rd.body_lab, table_cols):
+                    not _shadow_of_table(rd.body_lab, table_cols) and \
+                    not (REST_NOT_TABLE and any(_lab_gap(t, rd.body_lab) <= REST_NOT_TABLE for t in table_cols or ())):
                 plain_backs.append((corners, rd, occ))  # (judged below: in a row, paired or alone)
             return
         if pattern is not None:
@@ -7800,7 +7866,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     length_at = _length_model(raw, None if sel_at is None else
                               lambda p: sel_at((float(p[0]) * s, float(p[1]) * s)) / s)
     if back_groups:
-        raw.extend(_back_rows(back_groups, raw, gray_small, length_at))
+        raw.extend(_back_rows(back_groups, raw, gray_small, length_at, image_bgr, s))
     if plain_backs:
         kept = _backs_in_rows(plain_backs, raw)
         raw.extend(kept)

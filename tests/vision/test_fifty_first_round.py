@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import vision.recognizer as R
 
-from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d
+from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d, sure_near
 
 
 def test_a_square_of_western_tiles_cut_along_its_seam_is_read():
@@ -58,3 +58,17 @@ def test_the_seam_test_wants_the_other_cut_across_with_a_line_on_both_pieces():
     assert not R._square_seamed(along, [along, along_again], reads)
     # end to end pieces are no square
     assert not R._square_seamed([along[0], ((60.0, 10.0), (40.0, 20.0), 0.0)], [across], reads)
+
+
+def test_a_loose_back_of_the_tables_colour_is_no_back():
+    # scene3d 24446: a patch of wood grain outlined as a loose face reads as a plain back of
+    # the wood's own colour; loose backs (REST_BACKS, on since this round) must not be of a
+    # table colour (REST_NOT_TABLE)
+    labels, tl, rs = read_scene3d(24446)
+    assert not sure_near(rs, (1037, 267), 0.25 * tl)
+
+
+def test_the_table_colour_test_keeps_it_out(monkeypatch):
+    monkeypatch.setattr(R, "REST_NOT_TABLE", 0)
+    labels, tl, rs = read_scene3d(24446)
+    assert sure_near(rs, (1037, 267), 0.25 * tl)
