@@ -6520,6 +6520,11 @@ def _whole_size(raw: list) -> tuple[float, float] | None:
             float(np.median([np.linalg.norm(c[2] - c[1]) for c in ups])))
 
 
+#: a back's size judged by its area too (_back_sized), its length : width within this
+#: factor of the tiles' (0: by its length and width only)
+BACK_AREA_ASPECT = 1.3
+
+
 def _back_sized(c: np.ndarray, size: tuple[float, float], length_at, long: tuple, short: tuple) -> bool:
     """Is the outline ``c`` within ``long`` of the length expected where it lies (``length_at``,
     else the median of ``size``) and within ``short`` of the width in the proportions of
@@ -6527,8 +6532,15 @@ def _back_sized(c: np.ndarray, size: tuple[float, float], length_at, long: tuple
     L, W = size
     la = L if length_at is None else float(length_at(c.mean(axis=0)))
     wa = la * W / L
-    return long[0] * la <= float(np.linalg.norm(c[1] - c[0])) <= long[1] * la and \
-        short[0] * wa <= float(np.linalg.norm(c[2] - c[1])) <= short[1] * wa
+    lo_, sh_ = float(np.linalg.norm(c[1] - c[0])), float(np.linalg.norm(c[2] - c[1]))
+    if long[0] * la <= lo_ <= long[1] * la and short[0] * wa <= sh_ <= short[1] * wa:
+        return True
+    # (under a tilted camera a tile looks longer or shorter as it lies across the tilt or
+    # along it, its area the same either way: by its area, within ``long`` of the length
+    # squared, and proportions within BACK_AREA_ASPECT of the tiles' — 26212's three backs
+    # side by side across the tilt, 124 x 43 where the faces are 105 x 45)
+    return bool(BACK_AREA_ASPECT) and long[0] <= math.sqrt(lo_ * sh_ / (la * wa)) <= long[1] and \
+        1.0 / BACK_AREA_ASPECT <= (lo_ / max(1.0, sh_)) / (L / W) <= BACK_AREA_ASPECT
 
 
 def _back_pairs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
@@ -6560,7 +6572,9 @@ BACK_ROW_SEAM = 8.0
 #: ... or, with no line between them, a notch of this many grey levels at both ends of
 #: every cut, as rounded corners make in the outline, and none half as deep at a piece's
 #: middle (_seam_notch; 0: not asked)
-BACK_ROW_NOTCH = 0.0
+BACK_ROW_NOTCH = 15.0
+#: ... each piece then within these shares of the width expected where it lies
+BACK_NOTCH_SHORT = (0.85, 1.15)
 
 
 def _back_rows(groups: list, raw: list, gray: np.ndarray, length_at=None, image: np.ndarray | None = None,
@@ -6595,11 +6609,14 @@ def _back_rows(groups: list, raw: list, gray: np.ndarray, length_at=None, image:
             if cut >= BACK_ROW_SEAM and mid < 0.5 * cut:
                 kept.append(reads)
             elif BACK_ROW_NOTCH and image is not None and mid < 0.5 * BACK_ROW_SEAM and \
+                    all(_back_sized(c, size, length_at, BACK_ROW_LONG, BACK_NOTCH_SHORT) for c, _, _ in reads) and \
                     min(_seam_notch(image, p, q, s) for p, q in zip(alt, alt[1:], strict=False)) >= BACK_ROW_NOTCH and \
                     max(_seam_notch(image, *_halves(r), s) for r in alt) < 0.5 * BACK_ROW_NOTCH:
                 # (no line where they meet — white backs overexposed as one —, but the notches
                 # their rounded corners make in the outline at both ends of every cut, and
-                # none at a piece's middle: scene3d 26072, three white backs on dark cloth)
+                # none at a piece's middle: scene3d 26072, three white backs on dark cloth;
+                # each piece of about a tile's width, BACK_NOTCH_SHORT — three backs cut in
+                # four narrow pieces show notches near enough their cuts, 26146)
                 kept.append(reads)
         if kept and not _cut_elsewhere(kept[0], kept[1:]):
             # (several ways that are the same pieces cut a little apart are one)
@@ -6653,7 +6670,8 @@ def _seam_notch(image: np.ndarray, p0: tuple, p1: tuple, s: float = 1.0) -> floa
     lo, hi, mid = v[..., 0], v[..., 1], v[..., 2:]
     dip = np.minimum(lo, hi) - mid.min(axis=2)
     bump = mid.max(axis=2) - np.maximum(lo, hi)
-    return float(np.maximum(dip, bump).max(axis=1).min())
+    notch = np.where(np.abs(lo - hi) <= 25, np.maximum(dip, bump), 0.0)  # (one colour either side)
+    return float(notch.max(axis=1).min())
 
 
 def _halves(rect) -> list[tuple]:
