@@ -3167,7 +3167,7 @@ def _refine(gray, corners: np.ndarray) -> np.ndarray:
     for k in range(4):
         ok = strength[k] > 6
         if ok.sum() >= 3:
-            offs.append(float(np.median(ss[best[k][ok]] + 0.25)) * (end_scale if k < 2 else 1.0))
+            offs.append(_median_list((ss[best[k][ok]] + 0.25).tolist()) * (end_scale if k < 2 else 1.0))
         else:
             offs.append(0.0)
     da_p, da_n, db_p, db_n = offs
@@ -4398,10 +4398,11 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     # at one end 4 pixels wide, the others 5)
     kept_ = np.nonzero(keep & strong)[0]
     if len(kept_) >= 3:
-        med_s, med_a = float(np.median(short_[kept_])), float(np.median(as_[kept_]))
+        # (_median_list: np.median's number for these few float64 values, without its overhead)
+        med_s, med_a = _median_list(short_[kept_].tolist()), _median_list(as_[kept_].tolist())
         if med_s < SPECK_W * Wc + SMALL_PIP_SIDE:
             keep |= strong & ~keep & ~along & (short_ < SPECK_W * Wc) & (short_ >= med_s - 1) & \
-                (long_ <= float(np.median(long_[kept_])) + 1) & (as_ >= SMALL_PIP_AREA * med_a) & \
+                (long_ <= _median_list(long_[kept_].tolist()) + 1) & (as_ >= SMALL_PIP_AREA * med_a) & \
                 (as_ <= med_a / SMALL_PIP_AREA) & (as_ >= 0.6 * ws_ * hs_)
             keep[0] = False
     # a speck in a corner of the outline, far smaller than the pips kept, is no pip: the
@@ -4419,7 +4420,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         corner_reach = max(m + 1, CORNER_NEAR * Wc)
         in_corner = ((x0s <= corner_reach) | (x0s + stats[:, 2] >= Lc - corner_reach)) & \
             ((y0s <= corner_reach) | (y0s + stats[:, 3] >= Wc - corner_reach))
-        med_k = float(np.median(as_[kept_]))
+        med_k = _median_list(as_[kept_].tolist())
         keep &= ~((at_end & at_side & (as_ < CORNER_SPECK * med_k)) | (in_corner & (as_ < CORNER_NEAR_SPECK * med_k)))
         keep[0] = False
     kept_ = np.nonzero(keep)[0]
@@ -4427,7 +4428,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # a thin blob far longer than wide, of no more than a pip's area, among round pips:
         # the tile's side or the table where the outline runs past an end, no pip (pips
         # smeared by motion are all drawn out alike)
-        med_k, med_r = float(np.median(as_[kept_])), float(np.median(k_row[kept_]))
+        med_k, med_r = _median_list(as_[kept_].tolist()), _median_list(k_row[kept_].tolist())
         keep &= ~((k_row >= SLIVER_LONG) & (k_row >= 2.0 * med_r) & ~row3 & ~along3 & (as_ < 1.6 * med_k))
         keep[0] = False
     # red: a* (and not too light) against the body, of a red hue (b* not far below
