@@ -2943,6 +2943,19 @@ def _components8(bw: np.ndarray) -> tuple:
     return cv2.connectedComponentsWithStatsWithAlgorithm(bw, 8, cv2.CV_16U, cv2.CCL_DEFAULT)
 
 
+def _label_mask(lbl: np.ndarray, n: int, ks) -> np.ndarray:
+    """``np.isin(lbl, ks)`` for a label image of ``n`` labels (the same mask): a lookup
+    table indexed by the labels, several times faster than np.isin's search on a tile's crop.
+
+    >>> lbl = np.array([[0, 1, 2], [2, 3, 1]], np.uint16)
+    >>> bool((_label_mask(lbl, 4, [1, 3]) == np.isin(lbl, [1, 3])).all())
+    True
+    """
+    lut = np.zeros(n, bool)
+    lut[ks] = True
+    return lut[lbl]
+
+
 def _order_corners(rect) -> np.ndarray:
     """Corners of a minAreaRect ordered so that p0→p1 runs along the long side."""
     pts = cv2.boxPoints(rect).astype(np.float32)
@@ -3060,7 +3073,7 @@ def _resegment(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     ok = [k for k in range(1, nf) if 4 <= sf[k, cv2.CC_STAT_AREA] <= math.pi * r_max * r_max
           and max(sf[k, cv2.CC_STAT_WIDTH], sf[k, cv2.CC_STAT_HEIGHT]) <= 2 * r_max]
     if len(ok) >= 2:
-        spots = np.isin(lf, ok).astype(np.uint8) * 255
+        spots = _label_mask(lf, nf, ok).astype(np.uint8) * 255
         ring = cv2.subtract(cv2.dilate(spots, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rk + 1, 2 * rk + 1))),
                             cv2.dilate(spots, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rk, rk))))
         ring = cv2.bitwise_and(ring, cv2.bitwise_not(far))
@@ -3462,7 +3475,7 @@ def _thin_bar(bw: np.ndarray, Lc: int, Wc: int) -> tuple[float, float, np.ndarra
     pieces = [k for k in range(1, n) if st[k, cv2.CC_STAT_WIDTH] <= 0.14 * Wc]
     if not pieces:
         return None
-    ys, xs = np.nonzero(np.isin(lbl, pieces))
+    ys, xs = np.nonzero(_label_mask(lbl, n, pieces))
     if ys.max() - ys.min() < THIN_BAR_SPAN * Wc or len(np.unique(ys)) < THIN_BAR_ROWS * Wc:
         return None  # (the rims of a column of pips leave short pieces with gaps between)
     line = _bar_line(ys, xs, Wc)
@@ -4253,7 +4266,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # (pips — strong and short — are no seam, though a blurred row of them looks like one)
         short = np.nonzero(sa[1:, cv2.CC_STAT_WIDTH] < 0.55 * Lc)[0] + 1
         if len(short):
-            weak[cv2.dilate(np.isin(la, short).astype(np.uint8), _K3) > 0] = 0
+            weak[cv2.dilate(_label_mask(la, na, short).astype(np.uint8), _K3) > 0] = 0
         y0 = int(0.12 * Wc)  # (the first row looked at for a seam along)
         along = weak[y0 : int(0.88 * Wc) + 1, int(0.05 * Lc) : int(0.95 * Lc)]
         line_across = cv2.countNonZero(across) > 0
