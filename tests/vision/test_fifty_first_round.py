@@ -72,3 +72,64 @@ def test_the_table_colour_test_keeps_it_out(monkeypatch):
     monkeypatch.setattr(R, "REST_NOT_TABLE", 0)
     labels, tl, rs = read_scene3d(24446)
     assert sure_near(rs, (1037, 267), 0.25 * tl)
+
+
+def test_a_row_of_white_backs_with_no_line_between_them_is_read():
+    # scene3d 26072: three white backs side by side on dark cloth, overexposed as one
+    # patch; only the notches of their rounded corners at the ends of each seam show
+    labels, tl, rs = read_scene3d(26072)
+    assert_read_right(labels, tl, rs, [((726, 599), None), ((763, 582), None), ((802, 566), None)])
+
+
+def test_the_notches_found_them(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "BACK_ROW_NOTCH", 0.0, 26072, (763, 582), None)
+
+
+def test_backs_across_the_tilt_are_sized_by_their_area():
+    # scene3d 26212: three black backs side by side across a tilted camera's view, 124 x 43
+    # where the faces read are 105 x 45 — too long by their length, a tile's by their area
+    labels, tl, rs = read_scene3d(26212)
+    assert_read_right(labels, tl, rs, [((676, 375), None), ((678, 415), None), ((681, 456), None)])
+
+
+def test_the_area_found_them(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "BACK_AREA_ASPECT", 0, 26212, (678, 415), None)
+
+
+def _row_image(notched: bool, seam_at: float = 0.5):
+    """Two light tiles side by side (40 x 20 each, a 40 x 40 square) on a dark table, their
+    corners rounded where they meet (``notched``) or one straight block, at 4x scale."""
+    import cv2
+    import numpy as np
+
+    img = np.full((240, 240, 3), 40, np.uint8)
+    if notched:
+        for y0 in (40, 120):
+            cv2.rectangle(img, (40, y0 + 8), (199, y0 + 71), (230, 230, 230), -1)
+            cv2.rectangle(img, (48, y0), (191, y0 + 79), (230, 230, 230), -1)
+            for cx, cy in ((48, y0 + 8), (191, y0 + 8), (48, y0 + 71), (191, y0 + 71)):
+                cv2.circle(img, (cx, cy), 8, (230, 230, 230), -1)
+    else:
+        cv2.rectangle(img, (40, 40), (199, 199), (230, 230, 230), -1)
+    return img
+
+
+def test_the_notch_is_where_rounded_corners_meet():
+    # work scale 0.25: the pieces are 40 x 20 work pixels, one above the other
+    p0, p1 = ((30.0, 20.0), (40.0, 20.0), 0.0), ((30.0, 40.0), (40.0, 20.0), 0.0)
+    assert R._seam_notch(_row_image(True), p0, p1, 0.25) >= R.BACK_ROW_NOTCH
+    assert R._seam_notch(_row_image(False), p0, p1, 0.25) < 0.5 * R.BACK_ROW_NOTCH
+
+
+def test_a_back_is_sized_by_its_area_only_in_a_tiles_proportions():
+    import numpy as np
+
+    def box(lo, sh):
+        return np.float32([[0, 0], [lo, 0], [lo, sh], [0, sh]])
+
+    size = (100.0, 45.0)
+    assert R._back_sized(box(100, 45), size, None, (0.8, 1.15), (0.7, 1.2))
+    # 124 x 43: too long by its length, of a tile's area and near enough its proportions
+    assert R._back_sized(box(124, 43), size, None, (0.8, 1.15), (0.7, 1.2))
+    # 140 x 32 (4.4 : 1): a tile's area, not its proportions
+    assert not R._back_sized(box(140, 32), size, None, (0.8, 1.15), (0.7, 1.2))
