@@ -6587,7 +6587,10 @@ BACK_ROW_SEAM = 8.0
 #: every cut, as rounded corners make in the outline, and none half as deep at a piece's
 #: middle (_seam_notch; 0: not asked)
 BACK_ROW_NOTCH = 15.0
-#: ... each piece then within these shares of the width expected where it lies
+#: ... each piece then within these shares of the length and width expected where it lies
+#: (a poker chip cut in two makes two 2 : 1 pieces, 0.83 of a tile's length, whose round
+#: outline reads as notched where it was cut: 24298)
+BACK_NOTCH_LONG = (0.86, 1.15)
 BACK_NOTCH_SHORT = (0.85, 1.15)
 
 
@@ -6623,7 +6626,7 @@ def _back_rows(groups: list, raw: list, gray: np.ndarray, length_at=None, image:
             if cut >= BACK_ROW_SEAM and mid < 0.5 * cut:
                 kept.append(reads)
             elif BACK_ROW_NOTCH and image is not None and mid < 0.5 * BACK_ROW_SEAM and \
-                    all(_back_sized(c, size, length_at, BACK_ROW_LONG, BACK_NOTCH_SHORT) for c, _, _ in reads) and \
+                    all(_back_sized(c, size, length_at, BACK_NOTCH_LONG, BACK_NOTCH_SHORT) for c, _, _ in reads) and \
                     min(_seam_notch(image, p, q, s) for p, q in zip(alt, alt[1:], strict=False)) >= BACK_ROW_NOTCH and \
                     max(_seam_notch(image, *_halves(r), s) for r in alt) < 0.5 * BACK_ROW_NOTCH:
                 # (no line where they meet — white backs overexposed as one —, but the notches
