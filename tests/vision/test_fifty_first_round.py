@@ -133,3 +133,16 @@ def test_a_back_is_sized_by_its_area_only_in_a_tiles_proportions():
     assert R._back_sized(box(124, 43), size, None, (0.8, 1.15), (0.7, 1.2))
     # 140 x 32 (4.4 : 1): a tile's area, not its proportions
     assert not R._back_sized(box(140, 32), size, None, (0.8, 1.15), (0.7, 1.2))
+
+
+def test_a_chip_cut_in_two_is_no_row_of_backs():
+    # scene3d 24298: a poker chip on wood cut in two 2 : 1 pieces, 0.83 of a tile's length;
+    # its round outline reads as notched where it was cut (BACK_NOTCH_LONG keeps it out)
+    labels, tl, rs = read_scene3d(24298)
+    assert not sure_near(rs, (174, 660), 0.4 * tl)
+
+
+def test_the_length_asked_of_notched_rows_keeps_it_out(monkeypatch):
+    monkeypatch.setattr(R, "BACK_NOTCH_LONG", (0.8, 1.15))
+    labels, tl, rs = read_scene3d(24298)
+    assert sure_near(rs, (174, 660), 0.4 * tl)
