@@ -6607,7 +6607,10 @@ def _back_rows(groups: list, raw: list, gray: np.ndarray, length_at=None, image:
     expected there and of the width in the faces' proportions: a piece is cut at the size
     the group was split at, and a back's outline stops short of its rounded edge or takes
     in its side), and none lies over a tile read — and unless another such way of the group
-    is cut elsewhere (the same pieces cut a little apart are one way)."""
+    is cut elsewhere (the same pieces cut a little apart are one way).  Where no line shows
+    between them, the notches of their rounded corners at both ends of every cut will do
+    (:func:`_seam_notch` in ``image``, the full-resolution frame, ``s`` its work scale:
+    BACK_ROW_NOTCH, the pieces nearer a tile's size: BACK_NOTCH_LONG, BACK_NOTCH_SHORT)."""
     size = _whole_size(raw)
     if size is None:
         return []
