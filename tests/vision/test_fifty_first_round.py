@@ -10,6 +10,12 @@ Two tiles side by side make a square that a group's ways cut along or across the
   faces side by side are told apart only by their red counts), so the unpainted 6-1 read
   no tile and the group was lost.  A square with a way holding a back is judged as the
   frame's set is (SQUARE_BACK_UNPAINTED).
+
+And plain backs: a loose face read as a plain back is judged as a back again, unless it is
+of a table colour (REST_BACKS, REST_NOT_TABLE); a row of backs with no line between them is
+kept by the notches of their rounded corners (BACK_ROW_NOTCH, within BACK_NOTCH_LONG and
+BACK_NOTCH_SHORT of a tile's size); a back's size is judged by its area too
+(BACK_AREA_ASPECT).
 """
 
 from __future__ import annotations
@@ -41,7 +47,8 @@ def test_the_unpainted_judgement_found_them(monkeypatch):
 
 
 def test_the_seam_test_wants_the_other_cut_across_with_a_line_on_both_pieces():
-    # two pieces side by side along x (a square 40 x 40), and the square cut across them
+    # two pieces side by side, their length along x (a square 40 x 40), and the square cut
+    # across them
     along = [((20.0, 10.0), (40.0, 20.0), 0.0), ((20.0, 30.0), (40.0, 20.0), 0.0)]
     across = [((10.0, 20.0), (20.0, 40.0), 0.0), ((30.0, 20.0), (20.0, 40.0), 0.0)]
     along_again = [((20.0, 11.0), (40.0, 20.0), 0.0), ((20.0, 31.0), (40.0, 20.0), 0.0)]
