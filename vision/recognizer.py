@@ -2118,20 +2118,35 @@ def _seam_depth(gray: np.ndarray, p0: tuple, p1: tuple) -> float:
     return 0.0 if v is None else float(np.sort(v)[-4])
 
 
-def _seam_profile(gray: np.ndarray, p0: tuple, p1: tuple) -> np.ndarray | None:
-    """At nine places along the line where the rectangles ``p0`` and ``p1`` meet: its dip
-    or bump against both sides (−inf where the two sides differ: a step, not a line); None
-    when their centres coincide."""
+def _seam_line(p0: tuple, p1: tuple) -> tuple | None:
+    """The line where the rectangles ``p0`` and ``p1`` meet: (its middle, the unit vector
+    from ``p0``'s centre to ``p1``'s, the unit vector along the line, ``p0``'s side along
+    the line, its side across it); None when their centres coincide.
+
+    >>> _seam_line(((0.0, 0.0), (20.0, 40.0), 0.0), ((20.0, 0.0), (20.0, 40.0), 0.0))
+    ((10.0, 0.0), (1.0, 0.0), (-0.0, 1.0), 40.0, 20.0)
+    """
     (x0, y0), (w0, h0), a = p0
     (x1, y1), _, _ = p1
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     ux, uy = x1 - x0, y1 - y0
     n = math.hypot(ux, uy)
     if n < 1:
         return None
     ux, uy = ux / n, uy / n
-    vx, vy = -uy, ux  # along the seam
-    half = 0.35 * h0 if abs(math.cos(math.radians(a)) * ux + math.sin(math.radians(a)) * uy) > 0.7 else 0.35 * w0
+    w_across = abs(math.cos(math.radians(a)) * ux + math.sin(math.radians(a)) * uy) > 0.7
+    side, across = (h0, w0) if w_across else (w0, h0)
+    return ((x0 + x1) / 2, (y0 + y1) / 2), (ux, uy), (-uy, ux), side, across
+
+
+def _seam_profile(gray: np.ndarray, p0: tuple, p1: tuple) -> np.ndarray | None:
+    """At nine places along the line where the rectangles ``p0`` and ``p1`` meet: its dip
+    or bump against both sides (−inf where the two sides differ: a step, not a line); None
+    when their centres coincide."""
+    geo = _seam_line(p0, p1)
+    if geo is None:
+        return None
+    (mx, my), (ux, uy), (vx, vy), side, _ = geo
+    half = 0.35 * side
     ts = np.linspace(-half, half, 9)
 
     offs = _SEAM_OFFS[:, None]
@@ -2419,7 +2434,6 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     _LOCAL.open_rects = set()  # ... and of single tiles freed by an opening (OPEN_WIDTH)
     _LOCAL.size_at = None  # the perspective fit of the proposals with spots (below)
     _LOCAL.sure_split = []
-    _LOCAL.rest = set()  # ids of the rests of groups (_rest_of_groups)
     _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
     _LOCAL.trim_more = {}  # ... of them, the pieces of rows cut again shorter (ROW_TRIM_MORE), by id
     _LOCAL.tentative = tentative
@@ -2711,7 +2725,6 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                                typ_long, typ_short, size_at)
         _LOCAL.loose |= _ids(rest)
         _LOCAL.narrow |= _ids(rest)
-        _LOCAL.rest = _ids(rest)
         rects.extend(rest)
     clean = _LOCAL.clean = set()
     for c in chosen:
@@ -2721,14 +2734,14 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     return rects
 
 
-#: a rest of a group (below; 1) or any loose face (_narrow_faces; 2) that reads as a plain
-#: back is judged as a back on its own outline is (analyze's plain backs: in a row with a
+#: a loose face (_narrow_faces, the rests of groups among them) that reads as a plain back
+#: is judged as a back on its own outline is (analyze's plain backs: in a row with a
 #: face read whole, of its size and body colour, _backs_in_rows; or paired, or alone, of
 #: the size expected where it lies); 0: dropped, as a loose face that does not read whole
 #: (scene3d 26064: a red back with its cream side on green, outlined only as a loose face).
 #: Off in the fiftieth round (5 more false tiles on 960000: cells of a cream striped cloth
 #: as light as the tiles); on since the fifty-first with REST_NOT_TABLE (docs/vision.md)
-REST_BACKS = 2
+REST_BACKS = 1
 
 #: ... unless its colour is a table colour's in shadow: its lightness within SHADOW_L of the
 #: table's, its colour (a*, b* from grey) a share of the table's of at most SHADOW_SHARE,
@@ -6340,9 +6353,9 @@ def _end_to_end(parts: list[tuple]) -> bool:
     >>> _end_to_end([((0.0, 0.0), (40.0, 17.0), 0.0), ((0.0, 17.0), (40.0, 17.0), 0.0)])
     False
     """
-    (x0, y0), (w0, h0), a0 = parts[0]
+    (x0, y0), _, _ = parts[0]
     (x1, y1), _, _ = parts[1]
-    a = math.radians(a0 if w0 >= h0 else a0 + 90)
+    a = _long_axis(parts[0])
     dx, dy = x1 - x0, y1 - y0
     return abs(dx * math.cos(a) + dy * math.sin(a)) > 2 * abs(-dx * math.sin(a) + dy * math.cos(a))
 
@@ -6657,25 +6670,20 @@ def _seam_notch(image: np.ndarray, p0: tuple, p1: tuple, s: float = 1.0) -> floa
     a bump in a dark one; the line's point taken within 1.5 work pixels across it, where
     the cut may be off the seam); the lesser of the two ends (grey levels).  A cut across a tile's
     middle meets its straight side there: no notch."""
-    (x0, y0), (w0, h0), a = p0
-    (x1, y1), _, _ = p1
-    ux, uy = x1 - x0, y1 - y0
-    n = math.hypot(ux, uy)
-    if n < 1:
+    geo = _seam_line(p0, p1)
+    if geo is None:
         return 0.0
-    ux, uy = ux / n, uy / n
-    vx, vy = -uy, ux  # along the line
-    along_w = abs(math.cos(math.radians(a)) * ux + math.sin(math.radians(a)) * uy) > 0.7
-    side, across = (h0, w0) if along_w else (w0, h0)
-    mx, my = (x0 + x1) / 2 / s, (y0 + y1) / 2 / s
+    (mx, my), (ux, uy), (vx, vy), side, across = geo
+    mx, my = mx / s, my / s
     ts = np.linspace(0.36, 0.56, 6) * side / s
     d = 0.25 * across / s
+    offs = _NOTCH_OFFS / s
     pts = []
     for e in (-1.0, 1.0):
         for t in ts:
             cx, cy = mx + e * t * vx, my + e * t * vy
             pts += [(cx - d * ux, cy - d * uy), (cx + d * ux, cy + d * uy)]
-            pts += [(cx + o * ux, cy + o * uy) for o in _NOTCH_OFFS / s]
+            pts += [(cx + o * ux, cy + o * uy) for o in offs]
     pts = np.float32(pts)
     H, W = image.shape[:2]
     xa, ya = np.floor(pts.min(axis=0)).astype(int) - 1
@@ -7600,7 +7608,6 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     open_ids = set(getattr(_LOCAL, "open_rects", ()))
     narrow_ids = set(getattr(_LOCAL, "narrow", ()))
     loose_ids = set(getattr(_LOCAL, "loose", ()))
-    rest_ids = set(getattr(_LOCAL, "rest", ()))
     short_ids = set(getattr(_LOCAL, "short", ()))
     short_notched = set(getattr(_LOCAL, "short_notched", ()))
     pattern = getattr(_LOCAL, "pattern", None)
@@ -7773,7 +7780,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # evidence: in an unpainted set it is whole (below)
             if id(rect) in loose_ids and pattern is None and not occ and _whole_unpainted(rd):
                 loose_unpainted.append((corners, rd, occ))
-            if REST_BACKS and (id(rect) in rest_ids or (REST_BACKS > 1 and id(rect) in loose_ids)) and \
+            if REST_BACKS and id(rect) in loose_ids and \
                     rd.face == "down" and not rd.spots_back and not occ and rd.body_lab is not None and \
                     not _shadow_of_table(rd.body_lab, table_cols) and \
                     not (REST_NOT_TABLE and any(_lab_gap(t, rd.body_lab) <= REST_NOT_TABLE for t in table_cols or ())):
