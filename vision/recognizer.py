@@ -6855,6 +6855,102 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     return out
 
 
+#: a plain back's side is open when its edge is weaker than this many times the texture
+#: inside the back (median gradient, at least OPEN_TEXTURE_MIN), the colour beyond it within
+#: OPEN_GAP (Lab, summed) of the colour within, and no other reading covers what lies
+#: beyond (_open_backs)
+OPEN_EDGE = 2.0
+OPEN_BACKS = 1
+OPEN_TEXTURE_MIN = 2.0
+OPEN_GAP = 10.0
+
+
+def _side_open(gray: np.ndarray, lab: np.ndarray, c: np.ndarray, i: int, polys: list, inner: float) -> bool:
+    """Is side ``i`` of the back ``c`` (corners, image px) open (see OPEN_EDGE): no edge,
+    the same colour on both sides, and nothing read beyond it?"""
+    H, W = gray.shape
+    p, q = c[i], c[(i + 1) % 4]
+    d = q - p
+    u = d / max(float(np.linalg.norm(d)), 1.0)
+    n = np.float32([-u[1], u[0]])
+    if float(np.dot((p + q) / 2 - c.mean(axis=0), n)) < 0:
+        n = -n
+    depth = float(np.linalg.norm(c[(i + 2) % 4] - q))
+    ts = np.linspace(0.15, 0.85, 15, dtype=np.float32)[:, None]
+    base = p + d * ts  # (15, 2) points along the side
+    outs = np.concatenate([base + n * depth * f for f in (0.3, 0.6)])  # (a neighbour's outline may be off)
+    near = np.concatenate([base + n * depth * f for f in (0.15, 0.3)])  # (a stripe may lie further)
+    ins = np.concatenate([base - n * depth * f for f in (0.15, 0.3)])
+    io = np.round(outs).astype(int)
+    ok = (io[:, 0] >= 0) & (io[:, 0] < W) & (io[:, 1] >= 0) & (io[:, 1] < H)
+    if int(ok.sum()) < 10:
+        return False  # (what lies beyond is out of the frame)
+    covered = sum(any(cv2.pointPolygonTest(pl, (float(x), float(y)), False) >= 0 for pl in polys)
+                  for x, y in outs[ok])
+    if covered >= 0.5 * int(ok.sum()):
+        return False
+    ii = np.clip(np.round(ins).astype(int), 0, [W - 1, H - 1])
+    jj = np.round(near).astype(int)
+    jj = jj[(jj[:, 0] >= 0) & (jj[:, 0] < W) & (jj[:, 1] >= 0) & (jj[:, 1] < H)]
+    if len(jj) < 10:
+        return False
+    gap = float(np.abs(np.median(lab[jj[:, 1], jj[:, 0]], axis=0) - np.median(lab[ii[:, 1], ii[:, 0]], axis=0)).sum())
+    if gap >= OPEN_GAP:
+        return False
+    # the edge: per point along the side, the strongest step across it within 4 px
+    reach = max(4, int(round(0.15 * min(depth, float(np.linalg.norm(d))))))
+    offs = np.arange(-reach, reach + 1, dtype=np.float32)[None, :, None]
+    pts = np.round(base[:, None, :] + n[None, None, :] * offs).astype(int).reshape(-1, 2)
+    pts = np.clip(pts, 0, [W - 1, H - 1])
+    x0, y0 = pts.min(axis=0) - 2
+    x1, y1 = pts.max(axis=0) + 3
+    x0, y0 = max(0, x0), max(0, y0)
+    roi = cv2.GaussianBlur(gray[y0:y1, x0:x1].astype(np.float32), (3, 3), 0)
+    gx = cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3)
+    step = np.abs(gx[pts[:, 1] - y0, pts[:, 0] - x0] * n[0] + gy[pts[:, 1] - y0, pts[:, 0] - x0] * n[1])
+    return float(np.median(step.reshape(15, -1).max(axis=1))) < OPEN_EDGE * max(inner, OPEN_TEXTURE_MIN)
+
+
+def _open_backs(image_bgr: np.ndarray, raw: list) -> list:
+    """A plain back with an open side (_side_open) is a patch of cloth: a tile's side is an
+    edge, or the side of a neighbour read.  A cloth striped as wide as a tile, of the tiles'
+    colour, cuts its bands into tile-long pieces read as backs (960023); one dropped opens
+    its neighbour's side, so they go until none is left open."""
+    backs = [k for k, (c, rd, occ) in enumerate(raw) if rd.face == "down" and not rd.spots_back and not occ]
+    if not backs:
+        return raw
+    gray = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2Lab).astype(np.float32)
+    H, W = gray.shape
+    inner = {}
+    for k in backs:
+        c = np.float32(raw[k][0])
+        m = c.mean(axis=0)
+        x0, y0 = np.maximum(0, np.floor(c.min(axis=0)).astype(int) - 2)
+        x1, y1 = np.minimum([W, H], np.ceil(c.max(axis=0)).astype(int) + 3)
+        roi = cv2.GaussianBlur(gray[y0:y1, x0:x1].astype(np.float32), (3, 3), 0)
+        mag = cv2.magnitude(cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3))
+        mask = np.zeros(roi.shape, np.uint8)
+        cv2.fillConvexPoly(mask, np.int32((c - m) * 0.6 + m - [x0, y0]), 1)
+        inner[k] = float(np.median(mag[mask > 0])) if mask.any() else 0.0
+    dropped: set[int] = set()
+    while True:
+        polys = [np.float32(c).reshape(-1, 1, 2) for j, (c, _, _) in enumerate(raw) if j not in dropped]
+        new = set()
+        for k in backs:
+            if k in dropped:
+                continue
+            c = np.float32(raw[k][0])
+            own = [pl for pl in polys if not np.array_equal(pl.reshape(-1, 2), c)]
+            if any(_side_open(gray, lab, c, i, own, inner[k]) for i in range(4)):
+                new.add(k)
+        if not new:
+            break
+        dropped |= new
+    return [t for j, t in enumerate(raw) if j not in dropped]
+
+
 def _specked_backs(raw: list) -> list:
     """A plain back with a speck on it (a knot of its grain, a blotch of its mottling, a fleck
     of the table) reads a 1-0 with no bar — unsure: no Chinese tile has a blank half, a
@@ -7973,6 +8069,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 if rd2 is not None and rd2.face == "up" and rd2.n_pips == rd.n_pips - 1 and _reads_whole(rd2):
                     raw[i] = (c, rd2, o)
     raw = _specked_backs(raw)
+    if OPEN_BACKS:
+        raw = _open_backs(image_bgr, raw)
     if red_reliable:
         raw = _rank_all_red(raw)
     readings: list[TileReading] = []
