@@ -423,13 +423,23 @@ class _Cand:
 
 
 # ---------------------------------------------------------------------------------------
+#: _median_u8 partitions up to this many values (beyond, its histogram is cheaper)
+MEDIAN_PARTITION_MOST = 4000
+
+
 def _median_u8(x: np.ndarray) -> float:
-    """``np.median`` of uint8 values (the same number), from their histogram: much cheaper
-    than a partition for the few hundred pixels of a tile."""
+    """``np.median`` of uint8 values (the same number): by a partition of up to a few
+    thousand values, else from their histogram (cheaper than a partition for many)."""
     x = x.ravel()
     n = x.size
-    cs = np.cumsum(np.bincount(x, minlength=256))
     k = n // 2
+    if 0 < n <= MEDIAN_PARTITION_MOST:
+        # (a few thousand values: a partition is cheaper than the histogram)
+        if n % 2:
+            return float(np.partition(x, k)[k])
+        q = np.partition(x, (k - 1, k))
+        return (int(q[k - 1]) + int(q[k])) / 2.0
+    cs = np.cumsum(np.bincount(x, minlength=256))
     hi = int(np.searchsorted(cs, k, side="right"))
     if n % 2:
         return float(hi)
