@@ -459,6 +459,65 @@ def _median_u8_cols(px: np.ndarray) -> np.ndarray:
     return np.array([_median_u8(px[:, i]) for i in range(px.shape[1])], np.float64)
 
 
+def _percentiles_int(x: np.ndarray, qs) -> list[float]:
+    """``np.percentile(x, qs)`` (its default, linear interpolation) of integer values: the
+    same numbers — the same order statistics and the same arithmetic as numpy's — without
+    its overhead, some ten times its cost on a tile's few hundred pixels.
+
+    >>> x = np.array([3, 200, 7, 7, 90, 15], np.uint8)
+    >>> _percentiles_int(x, (5, 50, 95)) == np.percentile(x, (5, 50, 95)).tolist()
+    True
+    """
+    s = np.sort(x.ravel())
+    n = s.size
+    out = []
+    for q in qs:
+        v = (n - 1) * (q / 100)
+        if v >= n - 1:
+            out.append(float(s[-1]))
+            continue
+        i = math.floor(v)
+        g = v - i
+        a, b = int(s[i]), int(s[i + 1])
+        out.append(a + (b - a) * g if g < 0.5 else b - (b - a) * (1 - g))
+    return out
+
+
+def _percentile_cols(x: np.ndarray, q: float) -> np.ndarray:
+    """``np.percentile(x, q, axis=0)`` of an integer array: the same values (see
+    :func:`_percentiles_int`).
+
+    >>> x = np.array([[3, 200], [7, 7], [90, 15]], np.uint8)
+    >>> bool((_percentile_cols(x, 85) == np.percentile(x, 85, axis=0)).all())
+    True
+    """
+    s = np.sort(x, axis=0)
+    n = s.shape[0]
+    v = (n - 1) * (q / 100)
+    if v >= n - 1:
+        return s[-1].astype(np.float64)
+    i = math.floor(v)
+    g = v - i
+    a, b = s[i], s[i + 1]
+    d = b - a  # (sorted: never below 0)
+    return np.add(a, d * g) if g < 0.5 else np.subtract(b, d * (1 - g))
+
+
+def _median_cols_f32(x: np.ndarray) -> np.ndarray:
+    """``np.median(x.astype(np.float32), axis=0)`` of an integer array (the same float32
+    values: the middle one, or half the sum of the two, exact for such values).
+
+    >>> x = np.array([[3, 200], [7, 7], [90, 15], [4, 4]], np.uint8)
+    >>> bool((_median_cols_f32(x) == np.median(x.astype(np.float32), axis=0)).all())
+    True
+    """
+    s = np.sort(x, axis=0)
+    k = s.shape[0] // 2
+    if s.shape[0] % 2:
+        return s[k].astype(np.float32)
+    return (s[k - 1].astype(np.float32) + s[k]) / 2
+
+
 def _rect_dims(rect) -> tuple[float, float]:
     (w, h) = rect[1]
     return (w, h) if w >= h else (h, w)
@@ -2183,8 +2242,8 @@ def _bar_pieces(strip: np.ndarray, Lr: int, Wr: int) -> list[tuple[int, int, flo
     across, width) per piece: the tiles' width is half the bars' spacing (2 : 1).
     """
     band = strip[int(0.2 * Wr) : int(0.8 * Wr) + 1]
-    p15, p50, p85 = np.percentile(band, (15, 50, 85))
-    prof = np.percentile(band, 85 if p50 - p15 >= p85 - p50 else 15, axis=0).astype(np.float32)
+    p15, p50, p85 = _percentiles_int(band, (15, 50, 85))
+    prof = _percentile_cols(band, 85 if p50 - p15 >= p85 - p50 else 15).astype(np.float32)
     prof = cv2.GaussianBlur(prof.reshape(1, -1), (0, 0), 1.0).ravel()
     base = cv2.blur(prof.reshape(1, -1), (max(3, Wr // 2) | 1, 1)).ravel()
     dev = np.abs(prof - base)
@@ -2269,8 +2328,7 @@ def _seam_split(gray: np.ndarray, c: _Cand) -> list[tuple]:
     M[0, 2] += Lr / 2 - cx
     M[1, 2] += Wr / 2 - cy
     strip = cv2.warpAffine(gray, M, (Lr, Wr), flags=cv2.INTER_LINEAR)
-    band = strip[int(0.3 * Wr) : int(0.7 * Wr) + 1].astype(np.float32)
-    prof = np.median(band, axis=0)
+    prof = _median_cols_f32(strip[int(0.3 * Wr) : int(0.7 * Wr) + 1])
     prof = cv2.GaussianBlur(prof.reshape(1, -1), (0, 0), 1.0).ravel()
     base = cv2.blur(prof.reshape(1, -1), (1, max(3, Wr // 2) | 1)).ravel()
     dev = np.abs(prof - base)
@@ -7021,7 +7079,7 @@ def _pips_darker(gray: np.ndarray, raw: list, s: float) -> bool:
         px = roi[m > 0]
         if px.size < 16:
             continue
-        lo, med, hi = np.percentile(px, (5, 50, 95))
+        lo, med, hi = _percentiles_int(px, (5, 50, 95))
         votes += 1 if med - lo > hi - med else -1
     return votes > 0
 
