@@ -3852,17 +3852,17 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
 
     k0 = max(3, math.ceil(SIDE_MIN * Wc))  # the narrowest band that counts
 
-    def band(lines: np.ndarray, rev: bool, most: int, cache: dict) -> int:
+    near_up, near_dn = 0.5 * SIDE_GAP, 0.5 * gap_dn  # (a band's first lines this near the body: none)
+
+    def band(lines: np.ndarray, rev: bool, most: int, sums: list, cache: dict) -> int:
         """The band from one edge: ``lines`` from their start (``rev``: their end) inward.
-        ``cache``: whether each line departs (``off``), computed once per direction."""
+        ``sums``: the lines' running sums; ``cache``: whether each line departs, per part
+        of a line (:func:`departs`), computed once for both directions."""
         nl, n = lines.shape
 
-        def at(a: int, b: int) -> slice:  # lines a..b from the edge, as a slice of ``lines``
-            return slice(nl - b, nl - a) if rev else slice(a, b)
-
-        def off(a: int, b: int, part: int) -> np.ndarray:
-            # (all but a sixth at either end of each line departs, and to the same side: a
-            # line through a row of pips is body between them)
+        def departs(part: int) -> np.ndarray:
+            # (all but a 1/part at either end of each line departs, and to the same side: a
+            # line through a row of pips is body between them); in order from the edge
             if part not in cache:
                 i_lo, i_hi = n // part, n - 1 - n // part
                 # (each line sorted once, for both parts and both ends: the same values a
@@ -3872,38 +3872,39 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
                 q = cache["sorted"]
                 lo, hi = q[:, i_lo].astype(np.float64) - body_L, q[:, i_hi].astype(np.float64) - body_L
                 cache[part] = ((lo >= SIDE_GAP) & (hi >= SIDE_GAP)) | ((lo <= -gap_dn) & (hi <= -gap_dn))
-            o = cache[part][at(a, b)]
-            return o[::-1] if rev else o
+            return cache[part][::-1] if rev else cache[part]
 
-        # (the lines' sums, running: a band's mean without a copy of its lines — the same
-        # number as cv2.mean's, the exact sum times 1 / its count of pixels)
-        if "sums" not in cache:
-            cache["sums"] = [0, *np.cumsum(lines.sum(axis=1, dtype=np.int64)).tolist()]
-        sums = cache["sums"]
         # (the outline may begin a line or two outside the side, on the table: the band
         # then starts there)
         for j in range(SIDE_SKIP + 1):
+            b0 = min(nl, j + k0)
+            # the first lines' mean, from the running sums: the same number as cv2.mean's
+            # of them (the exact sum times 1 / its count of pixels)
+            a_, b_ = (nl - b0, nl - j) if rev else (j, b0)
+            d0 = float(sums[b_] - sums[a_]) * (1.0 / ((b_ - a_) * n)) - body_L
+            if d0 < near_up if d0 >= 0 else -d0 < near_dn:
+                continue  # (most outlines: their first lines are the face already)
             # (after lines of table, the band departs all along: a row of pips along the
             # edge, after lines of face, has body between its pips)
-            part = 6 if j == 0 else SIDE_SKIP_PART
-            b0 = min(nl, j + k0)
-            sl = at(j, b0)
-            d0 = float(sums[sl.stop] - sums[sl.start]) * (1.0 / ((sl.stop - sl.start) * n)) - body_L
-            if (d0 < 0.5 * SIDE_GAP if d0 >= 0 else -d0 < 0.5 * gap_dn) or not off(j, b0, part).all():
-                continue  # (most outlines: their first lines are the face already)
-            o = off(j, max(j, min(nl, most)), part)
-            k = k0
-            while k < most - j and o[k]:
-                k += 1
-            return j + k if k < most - j else 0
+            dep = departs(6 if j == 0 else SIDE_SKIP_PART)
+            if not dep[j:b0].all():
+                continue
+            # the band runs on while its lines depart: to the first that does not (none
+            # before ``most`` lines: no band)
+            rest = dep[j + k0 : max(j, min(nl, most))]
+            if k0 >= most - j or rest.all():
+                return 0
+            return j + k0 + int(np.argmin(rest))
         return 0
 
     rows = L[:, int(0.2 * Lc) : int(0.8 * Lc) : 2]
     cols = L[int(0.25 * Wc) : int(0.75 * Wc) : 2, :].T
-    by_rows: dict = {}
-    by_cols: dict = {}
-    return (band(rows, False, int(SIDE_MOST * Wc), by_rows), band(rows, True, int(SIDE_MOST * Wc), by_rows),
-            band(cols, False, int(0.25 * Lc), by_cols), band(cols, True, int(0.25 * Lc), by_cols))
+    out = []
+    for lines, most in ((rows, int(SIDE_MOST * Wc)), (cols, int(0.25 * Lc))):
+        sums = [0, *np.cumsum(lines.sum(axis=1, dtype=np.int64)).tolist()]
+        cache: dict = {}
+        out += [band(lines, False, most, sums, cache), band(lines, True, most, sums, cache)]
+    return tuple(out)
 
 
 def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: float | None,
