@@ -5769,17 +5769,18 @@ def _die_layouts_ok(pips: list, counted: list, split: float, Lc: int, Wc: int, c
     for mine in halves:
         if len(mine) < 2 or any(k > 1 for _, k in mine) or len(mine) > 6:
             continue
-        xs = np.array([p[0] for p, _ in mine], np.float64)
-        ys = np.array([p[1] for p, _ in mine], np.float64)
+        # (plain floats: numpy's overhead outweighs its work on six values; the same numbers)
+        xs = [float(p[0]) for p, _ in mine]
+        ys = [float(p[1]) for p, _ in mine]
 
-        def cells(v: np.ndarray) -> np.ndarray:
-            span = float(v.max() - v.min())
+        def cells(v: list[float]) -> list[int]:
+            lo = min(v)
+            span = max(v) - lo
             if span < DIE_SPAN * Wc:
-                return np.ones(len(v), np.int64)
-            t = (v - v.min()) / span
-            return np.where(t < edge, 0, np.where(t > 1.0 - edge, 2, 1))
+                return [1] * len(v)
+            return [0 if t < edge else 2 if t > 1.0 - edge else 1 for t in ((x - lo) / span for x in v)]
 
-        got = set(zip(cells(ys).tolist(), cells(xs).tolist(), strict=True))
+        got = set(zip(cells(ys), cells(xs), strict=True))
         if len(got) != len(mine) or got not in layouts[len(mine)]:
             return False
     if not _halves_reach(pips, counted, split, Lc):
