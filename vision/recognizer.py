@@ -3247,11 +3247,13 @@ def _refine(gray, corners: np.ndarray) -> np.ndarray:
     my = np.concatenate(ys).astype(np.float32)
     if isinstance(gray, _GrayOnDemand):
         gray = gray.covering(mx, my)
-    prof = cv2.remap(gray, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    prof = prof.reshape(4, len(ts), len(ss))
+    prof_g = cv2.remap(gray, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).reshape(4, len(ts), len(ss))
+    prof = prof_g.astype(np.float32)
     # the tile's edge goes from body to table: only that direction counts (not a pip's edge)
-    inside = float(np.median(prof[:, :, : len(ss) // 4]))
-    outside = float(np.median(prof[:, :, -(len(ss) // 4) :]))
+    # (the medians of the grey levels themselves: np.median's numbers of them as float32)
+    median = _median_u8 if prof_g.dtype == np.uint8 else (lambda x: float(np.median(x.astype(np.float32))))
+    inside = median(prof_g[:, :, : len(ss) // 4])
+    outside = median(prof_g[:, :, -(len(ss) // 4) :])
     pol = 1.0 if outside >= inside else -1.0
     grad = np.clip(np.diff(prof, axis=2) * pol, 0, None)  # between samples, outward
     w = 1.0 - 0.25 * np.abs(ss[:-1] + 0.25) / span  # mild preference for the original place
@@ -5074,7 +5076,9 @@ def _mid_run(resp: np.ndarray, level: float, Lc: int, Wc: int) -> float:
     band = resp[:, int(0.4 * Lc) : int(0.6 * Lc) + 1]
     m = cv2.dilate(cv2.compare(band, level, cv2.CMP_GT), np.ones((1, 3), np.uint8)) > 0
     # runs down each column: where they start and end (column by column, in order)
-    d = np.diff(np.pad(m, ((1, 1), (0, 0))).astype(np.int8), axis=0).T
+    pad = np.zeros((m.shape[0] + 2, m.shape[1]), np.int8)  # (np.pad's result, without its overhead)
+    pad[1:-1] = m
+    d = np.diff(pad, axis=0).T
     starts, ends = np.nonzero(d == 1)[1], np.nonzero(d == -1)[1]
     return float((ends - starts).max()) / Wc if len(starts) else 0.0
 
@@ -7397,7 +7401,7 @@ def _framed(img: np.ndarray, corners: np.ndarray) -> bool:
             (L[rows, P - r : P + r].T, L[rows, P + r : P + 2 * r].T, L[rows, P - 3 * r : P - 2 * r].T),
             (L[rows, P + Lc - r : P + Lc + r].T, L[rows, P + Lc - 2 * r : P + Lc - r].T,
              L[rows, P + Lc + 2 * r : P + Lc + 3 * r].T)):
-        valley = float(np.median(strip.min(axis=0)))
+        valley = _median_u8(strip.min(axis=0))
         depths.append(min(_median_u8(inner), _median_u8(outer)) - valley)
     return min(depths) > FRAMED_DEPTH and max(depths) - min(depths) < FRAMED_SPREAD
 
