@@ -3863,17 +3863,18 @@ def _side_bands(L: np.ndarray, body_L: float, Lc: int, Wc: int) -> tuple[int, in
         nl, n = lines.shape
 
         def departs(part: int) -> np.ndarray:
-            # (all but a 1/part at either end of each line departs, and to the same side: a
-            # line through a row of pips is body between them); in order from the edge
+            # (all but 1/part at either end of each line departs, and to the same side: a
+            # line through a row of pips is body between them) — in order from the edge.
+            # Its (n // part)-th lowest value SIDE_GAP or more above the body: at most
+            # n // part values are less; its (n // part)-th highest gap_dn or more below
+            # it: at most n // part values are greater (the order statistics' test, without
+            # sorting the lines)
             if part not in cache:
-                i_lo, i_hi = n // part, n - 1 - n // part
-                # (each line sorted once, for both parts and both ends: the same values a
-                # partition at i_lo and i_hi puts there)
-                if "sorted" not in cache:
-                    cache["sorted"] = np.sort(lines, axis=1)
-                q = cache["sorted"]
-                lo, hi = q[:, i_lo].astype(np.float64) - body_L, q[:, i_hi].astype(np.float64) - body_L
-                cache[part] = ((lo >= SIDE_GAP) & (hi >= SIDE_GAP)) | ((lo <= -gap_dn) & (hi <= -gap_dn))
+                if "counts" not in cache:
+                    dif = lines.astype(np.float64) - body_L
+                    cache["counts"] = ((dif < SIDE_GAP).sum(axis=1), (dif > -gap_dn).sum(axis=1))
+                below, above = cache["counts"]
+                cache[part] = (below <= n // part) | (above <= n // part)
             return cache[part][::-1] if rev else cache[part]
 
         # (the outline may begin a line or two outside the side, on the table: the band
