@@ -3213,6 +3213,10 @@ class _GrayOnDemand:
         return self.buf
 
 
+_REFINE_TS = np.linspace(-0.6, 0.6, 7)  # _refine's places along a side (of its half-length)
+_REFINE_SIDE, _REFINE_PLACE = np.arange(4)[:, None], np.arange(len(_REFINE_TS))[None, :]
+
+
 def _refine(gray, corners: np.ndarray) -> np.ndarray:
     """Move each side of the tile rectangle onto the strongest nearby edge (full resolution).
 
@@ -3233,7 +3237,7 @@ def _refine(gray, corners: np.ndarray) -> np.ndarray:
     ss = np.arange(-span, span + 0.01, 0.5)
     # ends get the same search in samples but a longer reach
     end_scale = max(1.0, 0.2 * a / span)
-    ts = np.linspace(-0.6, 0.6, 7)
+    ts = _REFINE_TS
     sides = ((u, v, a, b), (-u, v, a, b), (v, u, b, a), (-v, u, b, a))
     xs, ys = [], []
     for k, (n, t_dir, d, along) in enumerate(sides):
@@ -3255,10 +3259,10 @@ def _refine(gray, corners: np.ndarray) -> np.ndarray:
     inside = median(prof_g[:, :, : len(ss) // 4])
     outside = median(prof_g[:, :, -(len(ss) // 4) :])
     pol = 1.0 if outside >= inside else -1.0
-    grad = np.clip(np.diff(prof, axis=2) * pol, 0, None)  # between samples, outward
+    grad = np.maximum(np.diff(prof, axis=2) * pol, 0)  # between samples, outward
     w = 1.0 - 0.25 * np.abs(ss[:-1] + 0.25) / span  # mild preference for the original place
     best = np.argmax(grad * w[None, None, :], axis=2)
-    strength = np.take_along_axis(grad, best[..., None], axis=2)[..., 0]
+    strength = grad[_REFINE_SIDE, _REFINE_PLACE, best]  # (each side's and place's at its best)
     offs = []
     for k in range(4):
         ok = strength[k] > 6
