@@ -1529,12 +1529,17 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
         known_rects = [c_.rect for c_ in out if c_.fill >= 0.8] if name == PALE_CHAN else \
             [c_.rect for c_ in out] if name == SMOOTH_CHAN else []
         # CHAIN_APPROX_NONE: one point per boundary pixel
-        for c in [c for c in cs if len(c) >= perim_min]:
-            x, y, bw_, bh_ = cv2.boundingRect(c)
+        big = [c for c in cs if len(c) >= perim_min]
+        boxes = [cv2.boundingRect(c) for c in big]
+        on_known = [False] * len(big)  # (whose box holds a known centre: all boxes at once)
+        if known is not None and len(known) and boxes:
+            bx = np.array(boxes, np.int64)
+            on_known = ((known[:, 0] >= bx[:, 0:1]) & (known[:, 0] < bx[:, 0:1] + bx[:, 2:3]) &
+                        (known[:, 1] >= bx[:, 1:2]) & (known[:, 1] < bx[:, 1:2] + bx[:, 3:4])).any(axis=1).tolist()
+        for c, (x, y, bw_, bh_), known_in in zip(big, boxes, on_known, strict=True):
             if bw_ * bh_ < amin or bw_ * bh_ > amax * 2.2 or max(bw_, bh_) < 8:
                 continue
-            if known is not None and np.any((known[:, 0] >= x) & (known[:, 0] < x + bw_) &
-                                            (known[:, 1] >= y) & (known[:, 1] < y + bh_)):
+            if known_in:
                 if BGC_REST and name == BGC_CHAN:
                     _bgc_rest(c, x, y, bw_, bh_, out, add, f"{name}@{lv}{BGC_REST_TAG}", amin, amax)
                 continue
