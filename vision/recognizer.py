@@ -526,6 +526,19 @@ def _median_cols_f32(x: np.ndarray) -> np.ndarray:
     return (s[k - 1].astype(np.float32) + s[k]) / 2
 
 
+def _median_f32(v: np.ndarray) -> float:
+    """``float(np.median(v))`` of a 1-D float32 array without NaNs: the middle value, or the
+    two middle ones summed in float32 and halved, as numpy's mean of them does.
+
+    >>> v = np.float32([0.1, 7.3, 2.2, 5.0])
+    >>> _median_f32(v) == float(np.median(v))
+    True
+    """
+    s = np.sort(v)
+    k = s.size // 2
+    return float(s[k]) if s.size % 2 else float((s[k - 1] + s[k]) / 2)
+
+
 def _rect_dims(rect) -> tuple[float, float]:
     (w, h) = rect[1]
     return (w, h) if w >= h else (h, w)
@@ -3609,7 +3622,7 @@ def _faint_bar_line(resp: np.ndarray, Lc: int, Wc: int, m: int) -> bool:
     col = band.mean(axis=0)
     j = int(np.argmax(col))
     top = float(col[j])
-    if top < FAINT_BAR_MIN or top < FAINT_BAR_RATIO * max(1.0, float(np.median(col))) or \
+    if top < FAINT_BAR_MIN or top < FAINT_BAR_RATIO * max(1.0, _median_f32(col)) or \
             abs(x0 + j + 0.5 - Lc / 2.0) > FAINT_BAR_MID * Lc:
         return False
     return float(np.mean(band[:, max(0, j - 1) : j + 2].max(axis=1) >= 0.5 * top)) >= FAINT_BAR_ROWS
