@@ -6972,19 +6972,22 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     return out
 
 
+#: plain backs with an open side are dropped (_open_backs; 0: kept)
+OPEN_BACKS = 1
 #: a plain back's side is open when its edge is weaker than this many times the texture
 #: inside the back (median gradient, at least OPEN_TEXTURE_MIN), the colour beyond it within
 #: OPEN_GAP (Lab, summed) of the colour within, and no other reading covers what lies
-#: beyond (_open_backs)
+#: beyond (_side_open)
 OPEN_EDGE = 2.0
-OPEN_BACKS = 1
 OPEN_TEXTURE_MIN = 2.0
 OPEN_GAP = 10.0
 
 
-def _side_open(gray: np.ndarray, lab: np.ndarray, c: np.ndarray, i: int, polys: list, inner: float) -> bool:
-    """Is side ``i`` of the back ``c`` (corners, image px) open (see OPEN_EDGE): no edge,
-    the same colour on both sides, and nothing read beyond it?"""
+def _side_open(img: np.ndarray, gray: np.ndarray, c: np.ndarray, i: int, polys: list, inner: float) -> bool:
+    """Is side ``i`` of the back ``c`` (corners, px of the BGR image ``img``, whose grey is
+    ``gray``) open (see OPEN_EDGE): no edge, the same colour on both sides, and nothing
+    read beyond it (``polys``: the other readings' outlines)?  ``inner``: the texture
+    inside the back."""
     H, W = gray.shape
     p, q = c[i], c[(i + 1) % 4]
     d = q - p
@@ -7011,10 +7014,14 @@ def _side_open(gray: np.ndarray, lab: np.ndarray, c: np.ndarray, i: int, polys: 
     jj = jj[(jj[:, 0] >= 0) & (jj[:, 0] < W) & (jj[:, 1] >= 0) & (jj[:, 1] < H)]
     if len(jj) < 10:
         return False
-    gap = float(np.abs(np.median(lab[jj[:, 1], jj[:, 0]], axis=0) - np.median(lab[ii[:, 1], ii[:, 0]], axis=0)).sum())
+    # (Lab of the points only: the conversion is per pixel)
+    lab = cv2.cvtColor(np.concatenate([img[jj[:, 1], jj[:, 0]], img[ii[:, 1], ii[:, 0]]])[:, None],
+                       cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
+    gap = float(np.abs(np.median(lab[:len(jj)], axis=0) - np.median(lab[len(jj):], axis=0)).sum())
     if gap >= OPEN_GAP:
         return False
-    # the edge: per point along the side, the strongest step across it within 4 px
+    # the edge: per point along the side, the strongest step across it within 4 px (or
+    # 0.15 of the shorter of the side and the depth) either way
     reach = max(4, int(round(0.15 * min(depth, float(np.linalg.norm(d))))))
     offs = np.arange(-reach, reach + 1, dtype=np.float32)[None, :, None]
     pts = np.round(base[:, None, :] + n[None, None, :] * offs).astype(int).reshape(-1, 2)
@@ -7038,7 +7045,6 @@ def _open_backs(image_bgr: np.ndarray, raw: list) -> list:
     if not backs:
         return raw
     gray = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
-    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2Lab).astype(np.float32)
     H, W = gray.shape
     inner = {}
     for k in backs:
@@ -7053,14 +7059,13 @@ def _open_backs(image_bgr: np.ndarray, raw: list) -> list:
         inner[k] = float(np.median(mag[mask > 0])) if mask.any() else 0.0
     dropped: set[int] = set()
     while True:
-        polys = [np.float32(c).reshape(-1, 1, 2) for j, (c, _, _) in enumerate(raw) if j not in dropped]
+        polys = {j: np.float32(c).reshape(-1, 1, 2) for j, (c, _, _) in enumerate(raw) if j not in dropped}
         new = set()
         for k in backs:
             if k in dropped:
                 continue
-            c = np.float32(raw[k][0])
-            own = [pl for pl in polys if not np.array_equal(pl.reshape(-1, 2), c)]
-            if any(_side_open(gray, lab, c, i, own, inner[k]) for i in range(4)):
+            others = [pl for j, pl in polys.items() if j != k]
+            if any(_side_open(image_bgr, gray, polys[k].reshape(4, 2), i, others, inner[k]) for i in range(4)):
                 new.add(k)
         if not new:
             break

@@ -52,21 +52,21 @@ BOX = np.float32([[100, 80], [180, 80], [180, 120], [100, 120]])
 
 def test_a_side_on_plain_cloth_is_open():
     img = _cloth()
-    gray, lab = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.cvtColor(img, cv2.COLOR_BGR2Lab).astype(np.float32)
-    assert all(R._side_open(gray, lab, BOX, i, [], 5.0) for i in range(4))
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    assert all(R._side_open(img, gray, BOX, i, [], 5.0) for i in range(4))
 
 
 def test_a_side_with_an_edge_a_colour_or_a_neighbour_beyond_is_not_open():
     img = _cloth()
     cv2.rectangle(img, (100, 80), (180, 120), (60, 70, 80), 2)  # an outline: edges all round
-    gray, lab = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.cvtColor(img, cv2.COLOR_BGR2Lab).astype(np.float32)
-    assert not any(R._side_open(gray, lab, BOX, i, [], 5.0) for i in range(4))
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    assert not any(R._side_open(img, gray, BOX, i, [], 5.0) for i in range(4))
     img = _cloth()
     img[:, 180:] = (40, 120, 200)  # beyond the right end, another colour (an edge too)
-    gray, lab = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.cvtColor(img, cv2.COLOR_BGR2Lab).astype(np.float32)
-    assert not R._side_open(gray, lab, BOX, 1, [], 5.0)
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    assert not R._side_open(img, gray, BOX, 1, [], 5.0)
     img = _cloth()
-    gray, lab = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.cvtColor(img, cv2.COLOR_BGR2Lab).astype(np.float32)
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     beyond = np.float32([[180, 80], [260, 80], [260, 120], [180, 120]]).reshape(-1, 1, 2)  # a neighbour read
-    assert not R._side_open(gray, lab, BOX, 1, [beyond], 5.0)
-    assert R._side_open(gray, lab, BOX, 3, [beyond], 5.0)  # (its other end is open still)
+    assert not R._side_open(img, gray, BOX, 1, [beyond], 5.0)
+    assert R._side_open(img, gray, BOX, 3, [beyond], 5.0)  # (its other end is open still)
