@@ -6983,12 +6983,9 @@ OPEN_TEXTURE_MIN = 2.0
 OPEN_GAP = 10.0
 
 
-def _side_open(img: np.ndarray, gray: np.ndarray, c: np.ndarray, i: int, polys: list, inner: float) -> bool:
-    """Is side ``i`` of the back ``c`` (corners, px of the BGR image ``img``, whose grey is
-    ``gray``) open (see OPEN_EDGE): no edge, the same colour on both sides, and nothing
-    read beyond it (``polys``: the other readings' outlines)?  ``inner``: the texture
-    inside the back."""
-    H, W = gray.shape
+def _side_frame(c: np.ndarray, i: int) -> tuple:
+    """Side ``i`` of the rectangle ``c`` (corners): its start, its run, its outward unit
+    normal, the rectangle's depth behind it and 15 points along its middle 70 %."""
     p, q = c[i], c[(i + 1) % 4]
     d = q - p
     u = d / max(float(np.linalg.norm(d)), 1.0)
@@ -6997,7 +6994,50 @@ def _side_open(img: np.ndarray, gray: np.ndarray, c: np.ndarray, i: int, polys: 
         n = -n
     depth = float(np.linalg.norm(c[(i + 2) % 4] - q))
     ts = np.linspace(0.15, 0.85, 15, dtype=np.float32)[:, None]
-    base = p + d * ts  # (15, 2) points along the side
+    return p, d, n, depth, p + d * ts
+
+
+def _edge_across(gray: np.ndarray, c: np.ndarray, i: int) -> float:
+    """How sharp side ``i`` of the rectangle ``c`` is in ``gray``: per point along it, the
+    strongest step across it (Sobel after a 3 x 3 blur) within 4 px (or 0.15 of the
+    shorter of the side and the depth) either way; their median."""
+    H, W = gray.shape
+    _p, d, n, depth, base = _side_frame(c, i)
+    reach = max(4, int(round(0.15 * min(depth, float(np.linalg.norm(d))))))
+    offs = np.arange(-reach, reach + 1, dtype=np.float32)[None, :, None]
+    pts = np.round(base[:, None, :] + n[None, None, :] * offs).astype(int).reshape(-1, 2)
+    pts = np.clip(pts, 0, [W - 1, H - 1])
+    x0, y0 = pts.min(axis=0) - 2
+    x1, y1 = pts.max(axis=0) + 3
+    x0, y0 = max(0, x0), max(0, y0)
+    roi = cv2.GaussianBlur(gray[y0:y1, x0:x1].astype(np.float32), (3, 3), 0)
+    gx = cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3)
+    step = np.abs(gx[pts[:, 1] - y0, pts[:, 0] - x0] * n[0] + gy[pts[:, 1] - y0, pts[:, 0] - x0] * n[1])
+    return float(np.median(step.reshape(15, -1).max(axis=1)))
+
+
+def _texture(gray: np.ndarray, c: np.ndarray) -> float:
+    """The median gradient magnitude (after a 3 x 3 blur) over the middle 60 % of the
+    rectangle ``c`` (corners) in ``gray``."""
+    H, W = gray.shape
+    m = c.mean(axis=0)
+    x0, y0 = np.maximum(0, np.floor(c.min(axis=0)).astype(int) - 2)
+    x1, y1 = np.minimum([W, H], np.ceil(c.max(axis=0)).astype(int) + 3)
+    roi = cv2.GaussianBlur(gray[y0:y1, x0:x1].astype(np.float32), (3, 3), 0)
+    mag = cv2.magnitude(cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3))
+    mask = np.zeros(roi.shape, np.uint8)
+    cv2.fillConvexPoly(mask, np.int32((c - m) * 0.6 + m - [x0, y0]), 1)
+    return float(np.median(mag[mask > 0])) if mask.any() else 0.0
+
+
+def _side_open(img: np.ndarray, gray: np.ndarray, c: np.ndarray, i: int, polys: list, inner: float) -> bool:
+    """Is side ``i`` of the back ``c`` (corners, px of the BGR image ``img``, whose grey is
+    ``gray``) open (see OPEN_EDGE): no edge, the same colour on both sides, and nothing
+    read beyond it (``polys``: the other readings' outlines)?  ``inner``: the texture
+    inside the back (_texture)."""
+    H, W = gray.shape
+    _p, _d, n, depth, base = _side_frame(c, i)
     outs = np.concatenate([base + n * depth * f for f in (0.3, 0.6)])  # (a neighbour's outline may be off)
     near = np.concatenate([base + n * depth * f for f in (0.15, 0.3)])  # (a stripe may lie further)
     ins = np.concatenate([base - n * depth * f for f in (0.15, 0.3)])
@@ -7020,20 +7060,7 @@ def _side_open(img: np.ndarray, gray: np.ndarray, c: np.ndarray, i: int, polys: 
     gap = float(np.abs(np.median(lab[:len(jj)], axis=0) - np.median(lab[len(jj):], axis=0)).sum())
     if gap >= OPEN_GAP:
         return False
-    # the edge: per point along the side, the strongest step across it within 4 px (or
-    # 0.15 of the shorter of the side and the depth) either way
-    reach = max(4, int(round(0.15 * min(depth, float(np.linalg.norm(d))))))
-    offs = np.arange(-reach, reach + 1, dtype=np.float32)[None, :, None]
-    pts = np.round(base[:, None, :] + n[None, None, :] * offs).astype(int).reshape(-1, 2)
-    pts = np.clip(pts, 0, [W - 1, H - 1])
-    x0, y0 = pts.min(axis=0) - 2
-    x1, y1 = pts.max(axis=0) + 3
-    x0, y0 = max(0, x0), max(0, y0)
-    roi = cv2.GaussianBlur(gray[y0:y1, x0:x1].astype(np.float32), (3, 3), 0)
-    gx = cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3)
-    step = np.abs(gx[pts[:, 1] - y0, pts[:, 0] - x0] * n[0] + gy[pts[:, 1] - y0, pts[:, 0] - x0] * n[1])
-    return float(np.median(step.reshape(15, -1).max(axis=1))) < OPEN_EDGE * max(inner, OPEN_TEXTURE_MIN)
+    return _edge_across(gray, c, i) < OPEN_EDGE * max(inner, OPEN_TEXTURE_MIN)
 
 
 def _open_backs(image_bgr: np.ndarray, raw: list) -> list:
@@ -7045,18 +7072,7 @@ def _open_backs(image_bgr: np.ndarray, raw: list) -> list:
     if not backs:
         return raw
     gray = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
-    H, W = gray.shape
-    inner = {}
-    for k in backs:
-        c = np.float32(raw[k][0])
-        m = c.mean(axis=0)
-        x0, y0 = np.maximum(0, np.floor(c.min(axis=0)).astype(int) - 2)
-        x1, y1 = np.minimum([W, H], np.ceil(c.max(axis=0)).astype(int) + 3)
-        roi = cv2.GaussianBlur(gray[y0:y1, x0:x1].astype(np.float32), (3, 3), 0)
-        mag = cv2.magnitude(cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3))
-        mask = np.zeros(roi.shape, np.uint8)
-        cv2.fillConvexPoly(mask, np.int32((c - m) * 0.6 + m - [x0, y0]), 1)
-        inner[k] = float(np.median(mag[mask > 0])) if mask.any() else 0.0
+    inner = {k: _texture(gray, np.float32(raw[k][0])) for k in backs}
     dropped: set[int] = set()
     while True:
         polys = {j: np.float32(c).reshape(-1, 1, 2) for j, (c, _, _) in enumerate(raw) if j not in dropped}
@@ -7222,6 +7238,31 @@ def _pips_darker(gray: np.ndarray, raw: list, s: float) -> bool:
         lo, med, hi = _percentiles_int(px, (5, 50, 95))
         votes += 1 if med - lo > hi - med else -1
     return votes > 0
+
+
+#: a rectangle whose colour runs on beyond its ends (_runs_on) but whose both ends are
+#: edges (_ends_edged) is a tile on a table of its colour, not part of something longer
+RUNS_ON_EDGED = 1
+
+
+def _ends_edged(img: np.ndarray, corners: np.ndarray) -> bool:
+    """Are both short ends of the outline ``corners`` (full-image pixels; corners 0-1
+    along the long side) edges: steps across them (_edge_across) of OPEN_EDGE times the
+    texture within (_texture) or more?"""
+    c = np.float32(corners)
+    H, W = img.shape[:2]
+    x0, y0 = np.maximum(0, np.floor(c.min(axis=0)).astype(int) - 16)
+    x1, y1 = np.minimum([W, H], np.ceil(c.max(axis=0)).astype(int) + 17)
+    gray = cv2.cvtColor(img[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+    c = c - np.float32([x0, y0])
+    for i in (1, 3):
+        # (the texture beyond the end: inside, a face's pips would set it)
+        _p, d, n, depth, _b = _side_frame(c, i)
+        p0 = c[i] + n * 3.0
+        beyond = np.float32([p0, p0 + d, p0 + d + n * 0.25 * depth, p0 + n * 0.25 * depth])
+        if _edge_across(gray, c, i) < OPEN_EDGE * max(_texture(gray, beyond), OPEN_TEXTURE_MIN):
+            return False
+    return True
 
 
 def _runs_on(img: np.ndarray, corners: np.ndarray, body_lab: np.ndarray, reach: float = 0.15,
@@ -7415,6 +7456,8 @@ def _pip_fallback(img: np.ndarray, small: np.ndarray, gray_small: np.ndarray, s:
         if sum(float(np.abs(rd.body_lab - b).sum()) <= 30 for b in bodies) < 2:
             return None
         ends_on = (f_sz < 1.0 or id(ix) in spread_out or moved) and _runs_on(img, cf, rd.body_lab)
+        if ends_on and RUNS_ON_EDGED and _ends_edged(img, cf):
+            ends_on = False  # (its colour goes on, but both its ends are edges: a table as dark as it)
         if ends_on and (f_sz < 1.0 or moved):
             return None  # smaller than its tile, or moved: the body goes on beyond both ends (950053)
         if ends_on and _runs_on(img, np.roll(cf, -1, axis=0), rd.body_lab, reach=0.3):
