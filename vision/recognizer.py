@@ -7251,8 +7251,9 @@ def _ends_edged(img: np.ndarray, corners: np.ndarray) -> bool:
     texture within (_texture) or more?"""
     c = np.float32(corners)
     H, W = img.shape[:2]
-    x0, y0 = np.maximum(0, np.floor(c.min(axis=0)).astype(int) - 16)
-    x1, y1 = np.minimum([W, H], np.ceil(c.max(axis=0)).astype(int) + 17)
+    margin = int(0.3 * float(np.linalg.norm(c[1] - c[0]))) + 8  # (the strips beyond the ends)
+    x0, y0 = np.maximum(0, np.floor(c.min(axis=0)).astype(int) - margin)
+    x1, y1 = np.minimum([W, H], np.ceil(c.max(axis=0)).astype(int) + margin + 1)
     gray = cv2.cvtColor(img[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
     c = c - np.float32([x0, y0])
     for i in (1, 3):
