@@ -512,8 +512,8 @@ def _percentile_cols(x: np.ndarray, q: float) -> np.ndarray:
 
 
 def _median_cols_f32(x: np.ndarray) -> np.ndarray:
-    """``np.median(x.astype(np.float32), axis=0)`` of an integer array (the same float32
-    values: the middle one, or half the sum of the two, exact for such values).
+    """``np.median(x.astype(np.float32), axis=0)`` of an integer or float32 array (the same
+    float32 values: the middle one, or the two middle ones summed in float32 and halved).
 
     >>> x = np.array([[3, 200], [7, 7], [90, 15], [4, 4]], np.uint8)
     >>> bool((_median_cols_f32(x) == np.median(x.astype(np.float32), axis=0)).all())
@@ -534,9 +534,7 @@ def _median_f32(v: np.ndarray) -> float:
     >>> _median_f32(v) == float(np.median(v))
     True
     """
-    s = np.sort(v)
-    k = s.size // 2
-    return float(s[k]) if s.size % 2 else float((s[k - 1] + s[k]) / 2)
+    return float(_median_cols_f32(v[:, None])[0])
 
 
 def _rect_dims(rect) -> tuple[float, float]:
@@ -6976,8 +6974,8 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
 OPEN_BACKS = 1
 #: a plain back's side is open when its edge is weaker than this many times the texture
 #: inside the back (median gradient, at least OPEN_TEXTURE_MIN), the colour beyond it within
-#: OPEN_GAP (Lab, summed) of the colour within, and no other reading covers what lies
-#: beyond (_side_open)
+#: OPEN_GAP (Lab, summed) of the colour within (_side_bare), and no other reading covers
+#: what lies beyond (_open_backs)
 OPEN_EDGE = 2.0
 OPEN_TEXTURE_MIN = 2.0
 OPEN_GAP = 10.0
@@ -7031,57 +7029,75 @@ def _texture(gray: np.ndarray, c: np.ndarray) -> float:
     return float(np.median(mag[mask > 0])) if mask.any() else 0.0
 
 
-def _side_open(img: np.ndarray, gray: np.ndarray, c: np.ndarray, i: int, polys: list, inner: float) -> bool:
+def _side_bare(img: np.ndarray, gray: np.ndarray, c: np.ndarray, i: int, inner: float) -> np.ndarray | None:
     """Is side ``i`` of the back ``c`` (corners, px of the BGR image ``img``, whose grey is
-    ``gray``) open (see OPEN_EDGE): no edge, the same colour on both sides, and nothing
-    read beyond it (``polys``: the other readings' outlines)?  ``inner``: the texture
-    inside the back (_texture)."""
+    ``gray``) bare: no edge (under OPEN_EDGE times ``inner``, the texture inside the back:
+    _texture) and the same colour on both sides (within OPEN_GAP)?  If so, the points
+    beyond it where a neighbour would lie (a neighbour's outline may be off: 0.3 and 0.6
+    of the depth; the colour is compared nearer, a stripe may lie further); else, or when
+    too few of those are in the frame, None."""
     H, W = gray.shape
     _p, _d, n, depth, base = _side_frame(c, i)
-    outs = np.concatenate([base + n * depth * f for f in (0.3, 0.6)])  # (a neighbour's outline may be off)
-    near = np.concatenate([base + n * depth * f for f in (0.15, 0.3)])  # (a stripe may lie further)
-    ins = np.concatenate([base - n * depth * f for f in (0.15, 0.3)])
+    outs = np.concatenate([base + n * depth * f for f in (0.3, 0.6)])
     io = np.round(outs).astype(int)
-    ok = (io[:, 0] >= 0) & (io[:, 0] < W) & (io[:, 1] >= 0) & (io[:, 1] < H)
-    if int(ok.sum()) < 10:
-        return False  # (what lies beyond is out of the frame)
-    covered = sum(any(cv2.pointPolygonTest(pl, (float(x), float(y)), False) >= 0 for pl in polys)
-                  for x, y in outs[ok])
-    if covered >= 0.5 * int(ok.sum()):
-        return False
+    outs = outs[(io[:, 0] >= 0) & (io[:, 0] < W) & (io[:, 1] >= 0) & (io[:, 1] < H)]
+    if len(outs) < 10:
+        return None  # (what lies beyond is out of the frame)
+    near = np.concatenate([base + n * depth * f for f in (0.15, 0.3)])
+    ins = np.concatenate([base - n * depth * f for f in (0.15, 0.3)])
     ii = np.clip(np.round(ins).astype(int), 0, [W - 1, H - 1])
     jj = np.round(near).astype(int)
     jj = jj[(jj[:, 0] >= 0) & (jj[:, 0] < W) & (jj[:, 1] >= 0) & (jj[:, 1] < H)]
     if len(jj) < 10:
-        return False
+        return None
     # (Lab of the points only: the conversion is per pixel)
     lab = cv2.cvtColor(np.concatenate([img[jj[:, 1], jj[:, 0]], img[ii[:, 1], ii[:, 0]]])[:, None],
-                       cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
-    gap = float(np.abs(np.median(lab[:len(jj)], axis=0) - np.median(lab[len(jj):], axis=0)).sum())
-    if gap >= OPEN_GAP:
-        return False
-    return _edge_across(gray, c, i) < OPEN_EDGE * max(inner, OPEN_TEXTURE_MIN)
+                       cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    gap = float(np.abs(_median_u8_cols(lab[:len(jj)]) - _median_u8_cols(lab[len(jj):])).sum())
+    if gap >= OPEN_GAP or _edge_across(gray, c, i) >= OPEN_EDGE * max(inner, OPEN_TEXTURE_MIN):
+        return None
+    return outs
+
+
+def _covered(pts: np.ndarray, polys: list) -> bool:
+    """Do half the points ``pts`` or more lie in (or on) one of the outlines ``polys``?"""
+    return sum(any(cv2.pointPolygonTest(pl, (float(x), float(y)), False) >= 0 for pl in polys)
+               for x, y in pts) >= 0.5 * len(pts)
+
+
+def _side_open(img: np.ndarray, gray: np.ndarray, c: np.ndarray, i: int, polys: list, inner: float) -> bool:
+    """Is side ``i`` of the back ``c`` open: bare (_side_bare) and nothing read beyond it
+    (``polys``: the other readings' outlines)?"""
+    outs = _side_bare(img, gray, c, i, inner)
+    return outs is not None and not _covered(outs, polys)
 
 
 def _open_backs(image_bgr: np.ndarray, raw: list) -> list:
     """A plain back with an open side (_side_open) is a patch of cloth: a tile's side is an
-    edge, or the side of a neighbour read.  A cloth striped as wide as a tile, of the tiles'
-    colour, cuts its bands into tile-long pieces read as backs (960023); one dropped opens
-    its neighbour's side, so they go until none is left open."""
+    edge, or the side of a neighbour read.  Whether a side is bare is looked at once; only
+    what covers it changes as backs are dropped.  A cloth striped as wide as a
+    tile, of the tiles' colour, cuts its bands into tile-long pieces read as backs
+    (960023); one dropped opens its neighbour's side, so they go until none is left open."""
     backs = [k for k, (c, rd, occ) in enumerate(raw) if rd.face == "down" and not rd.spots_back and not occ]
     if not backs:
         return raw
     gray = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
-    inner = {k: _texture(gray, np.float32(raw[k][0])) for k in backs}
+    polys = {j: np.float32(c).reshape(-1, 1, 2) for j, (c, _, _) in enumerate(raw)}
+    bare = {}  # back -> the points beyond each of its bare sides (what dropping changes: their cover)
+    for k in backs:
+        c = polys[k].reshape(4, 2)
+        inner = _texture(gray, c)
+        sides = [_side_bare(image_bgr, gray, c, i, inner) for i in range(4)]
+        if any(o is not None for o in sides):
+            bare[k] = [o for o in sides if o is not None]
     dropped: set[int] = set()
     while True:
-        polys = {j: np.float32(c).reshape(-1, 1, 2) for j, (c, _, _) in enumerate(raw) if j not in dropped}
         new = set()
-        for k in backs:
+        for k, sides in bare.items():
             if k in dropped:
                 continue
-            others = [pl for j, pl in polys.items() if j != k]
-            if any(_side_open(image_bgr, gray, polys[k].reshape(4, 2), i, others, inner[k]) for i in range(4)):
+            others = [pl for j, pl in polys.items() if j != k and j not in dropped]
+            if any(not _covered(outs, others) for outs in sides):
                 new.add(k)
         if not new:
             break
@@ -7248,7 +7264,7 @@ RUNS_ON_EDGED = 1
 def _ends_edged(img: np.ndarray, corners: np.ndarray) -> bool:
     """Are both short ends of the outline ``corners`` (full-image pixels; corners 0-1
     along the long side) edges: steps across them (_edge_across) of OPEN_EDGE times the
-    texture within (_texture) or more?"""
+    texture just beyond them (_texture of a strip a quarter of the length deep) or more?"""
     c = np.float32(corners)
     H, W = img.shape[:2]
     margin = int(0.3 * float(np.linalg.norm(c[1] - c[0]))) + 8  # (the strips beyond the ends)
