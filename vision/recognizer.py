@@ -224,6 +224,12 @@ PAT_CLOSE = 5
 #: the frame) each stripe's edge leaves a thin streak in the mask, and the streaks joined to
 #: a tile's outline spoil its rectangle.
 PAT_OPEN = 5
+#: ... then closed with a disc of PAT_FILL work pixels (0: not): a tile differs from the
+#: cloth only where it hides cloth of another colour, so a cream tile on cream and magenta
+#: stripes is a row of bands, the cream stripes under it gaps as wide as a stripe; once the
+#: streaks are opened away, closing joins the bands into the tile (scene3d 25018: a 3-3, a
+#: 4-4 and a 6-4 on a striped cloth)
+PAT_FILL = 13
 #: a busy cloth's smoothness (_channels): the local spread (std of L*, a*, b* summed, in a
 #: SMOOTH_K window of the working image) whose median over the frame is SMOOTH_TABLE or
 #: more is a busy cloth; below SMOOTH_SHARE of that median is smooth (a tile's top)
@@ -889,11 +895,46 @@ def _sub_peak(res: np.ndarray, loc: tuple[int, int]) -> tuple[float, float]:
     return x + dx, y + dy
 
 
+#: a striped cloth (one repeat and its opposite) repeats along its stripes at any length:
+#: the cloth's model takes shifts along them too (PAT_ALONG; 0: not), PAT_ALONG_D of the
+#: long side each way, when the gradients lie across one direction (coherence PAT_COHERENT
+#: or more).  The median of three — the image and one repeat each way — lets any tile that
+#: lies on one of them in; of seven, three may (scene3d 25605: a 6-4 and a 6-6 on stripes)
+PAT_ALONG = 1
+PAT_ALONG_D = (0.08, 0.13)
+PAT_COHERENT = 0.5
+
+
+def _stripes_along(gray: np.ndarray) -> np.ndarray | None:
+    """The unit direction (dx, dy) along a striped image's stripes: across its gradients'
+    main direction (the structure tensor summed over the image), when their coherence is
+    PAT_COHERENT or more; else None.
+
+    >>> yy, xx = np.mgrid[0:120, 0:160]
+    >>> [round(float(v), 2) for v in np.abs(_stripes_along(np.where((xx // 8) % 2 == 0, 200, 60).astype(np.uint8)))]
+    [0.0, 1.0]
+    >>> _stripes_along(np.where(((xx // 8) + (yy // 8)) % 2 == 0, 200, 60).astype(np.uint8)) is None
+    True
+    """
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    a, b, c = float(cv2.sumElems(gx * gx)[0]), float(cv2.sumElems(gx * gy)[0]), float(cv2.sumElems(gy * gy)[0])
+    tr = a + c
+    if tr <= 1e-6:
+        return None
+    root = math.sqrt((a - c) ** 2 + 4 * b * b)
+    if root < PAT_COHERENT * tr:
+        return None
+    ang = 0.5 * math.atan2(2 * b, a - c)  # the gradients' direction; the stripes lie across it
+    return np.array([-math.sin(ang), math.cos(ang)], np.float64)
+
+
 def _pattern_background(planes, gray: np.ndarray) -> np.ndarray | None:
     """A repeating pattern (stripes, checks) as it would look without what lies on it, Lab:
     the median of an image (``planes``: its Lab planes) and of it shifted by (up to) eight
     of the pattern's repeats (_pattern_shifts, 7.5–17 % of the long side: longer than a
-    tile, so that most shifted copies of a tile's pixel show cloth).  Each shift is aligned
+    tile, so that most shifted copies of a tile's pixel show cloth) — a striped cloth's one
+    repeat each way, and shifts along its stripes (PAT_ALONG).  Each shift is aligned
     block by block on ``gray`` at half size (a tilted camera bends the pattern: the repeat
     is a few pixels longer near the camera), to a fraction of a pixel; a shift's opposite
     takes the alignment turned round.  None when the image has no such pattern.
@@ -911,6 +952,11 @@ def _pattern_background(planes, gray: np.ndarray) -> np.ndarray | None:
     shifts = _pattern_shifts(planes, 0.075 * max(h, w), 0.17 * max(h, w))
     if len(shifts) < PAT_MIN_SHIFTS:
         return None
+    if PAT_ALONG and len(shifts) == 2:
+        t = _stripes_along(gray)
+        if t is not None:
+            for d in PAT_ALONG_D:
+                shifts += [t * d * max(h, w), -t * d * max(h, w)]
     lab = cv2.merge(list(planes))
     g2 = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
     h2, w2 = g2.shape
@@ -1500,6 +1546,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
     sat_s = hsv[..., 1]
     pending = []  # blobs that are not one clean tile: looked at again below
     pat_disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(PAT_OPEN),) * 2) if PAT_OPEN else None
+    pat_fill = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(PAT_FILL),) * 2) if PAT_FILL else None
     seen = set()
     masks = []
     for name, ch, levels, ttype in chans:
@@ -1511,7 +1558,10 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 # this resolution: closed, it is whole again
                 masks.append((name + "~", ch, lv, ttype, cv2.morphologyEx(m, cv2.MORPH_CLOSE, _K3)))
             if name == PAT_CHAN and PAT_OPEN:
-                masks.append((name + "^", ch, lv, ttype, cv2.morphologyEx(m, cv2.MORPH_OPEN, pat_disc)))
+                op = cv2.morphologyEx(m, cv2.MORPH_OPEN, pat_disc)
+                if pat_fill is not None:
+                    op = cv2.morphologyEx(op, cv2.MORPH_CLOSE, pat_fill)
+                masks.append((name + "^", ch, lv, ttype, op))
     for name, ch, lv, ttype, m in masks:
         # a lone pixel is a contour of one point, far below perim_min: table texture makes
         # thousands of them, cleared before tracing (every other contour stays as it is; the

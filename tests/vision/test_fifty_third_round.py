@@ -1,0 +1,55 @@
+"""Fifty-third round of 2026-11-30 (docs/vision.md, "Tiles on stripes of their own colour").
+
+On a striped cloth one of whose colours is the tiles', a tile differs from the cloth's
+model only where it hides a stripe of the other colour: its mask is a row of bands.  The
+cloth's model takes shifts along the stripes too (PAT_ALONG, _stripes_along: a median of
+seven, not three, so a tile on a repeat no longer leaks into it), and the pattern's opened
+mask is closed with a disc as wide as a stripe (PAT_FILL), which joins the bands.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import vision.recognizer as R
+
+from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d
+
+# scene3d 25018: faces on a striped cloth, found by the pattern's mask once it is closed
+FILLED = [((694, 69), (3, 3)), ((843, 286), (4, 4)), ((367, 380), (6, 4))]
+# scene3d 25605: faces whose stripes' model needed the shifts along the stripes
+ALONG = [((527, 330), (6, 4)), ((128, 444), (6, 6))]
+
+
+def test_faces_on_stripes_are_read_from_the_closed_pattern_mask():
+    labels, tl, rs = read_scene3d(25018)
+    assert_read_right(labels, tl, rs, FILLED)
+
+
+def test_without_the_closing_they_are_lost(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "PAT_FILL", 0, 25018, *FILLED[0])
+
+
+def test_faces_read_with_the_shifts_along_the_stripes():
+    labels, tl, rs = read_scene3d(25605)
+    assert_read_right(labels, tl, rs, ALONG)
+
+
+def test_without_the_shifts_along_the_stripes_they_are_lost(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "PAT_ALONG", 0, 25605, *ALONG[0])
+
+
+def test_stripes_along_a_tilted_cloth():
+    yy, xx = np.mgrid[0:200, 0:300].astype(np.float64)
+    # stripes along (cos 30°, sin 30°): the grey changes across them only
+    across = -xx * np.sin(np.radians(30)) + yy * np.cos(np.radians(30))
+    img = np.where((across // 9) % 2 == 0, 200, 70).astype(np.uint8)
+    t = R._stripes_along(img)
+    assert t is not None
+    assert abs(abs(float(t @ [np.cos(np.radians(30)), np.sin(np.radians(30))])) - 1.0) < 0.02
+
+
+def test_plain_and_checked_images_have_no_stripes():
+    assert R._stripes_along(np.full((50, 80), 120, np.uint8)) is None
+    yy, xx = np.mgrid[0:120, 0:160]
+    assert R._stripes_along(np.where(((xx // 10) + (yy // 10)) % 2 == 0, 220, 40).astype(np.uint8)) is None
