@@ -1559,9 +1559,9 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 masks.append((name + "~", ch, lv, ttype, cv2.morphologyEx(m, cv2.MORPH_CLOSE, _K3)))
             if name == PAT_CHAN and PAT_OPEN:
                 op = cv2.morphologyEx(m, cv2.MORPH_OPEN, pat_disc)
-                if pat_fill is not None:
-                    op = cv2.morphologyEx(op, cv2.MORPH_CLOSE, pat_fill)
                 masks.append((name + "^", ch, lv, ttype, op))
+                if pat_fill is not None:
+                    masks.append((name + "^^", ch, lv, ttype, cv2.morphologyEx(op, cv2.MORPH_CLOSE, pat_fill)))
     for name, ch, lv, ttype, m in masks:
         # a lone pixel is a contour of one point, far below perim_min: table texture makes
         # thousands of them, cleared before tracing (every other contour stays as it is; the
@@ -6641,7 +6641,8 @@ def _lab_gap(a, b) -> float:
     return 0.5 * abs(float(a[0]) - float(b[0])) + abs(float(a[1]) - float(b[1])) + abs(float(a[2]) - float(b[2]))
 
 
-def _drop_table_backs(raw: list, table_cols, bins: dict | None = None, frame_area: float | None = None) -> list:
+def _drop_table_backs(raw: list, table_cols, bins: dict | None = None, frame_area: float | None = None,
+                      image_bgr: np.ndarray | None = None) -> list:
     """Plain backs of the table's own colour are the table: two squares of a checked cloth
     side by side are a uniform 2:1 patch.  A colour counts as the table's only when none of
     the tiles read face up has it (many tiles of one set can cover enough of the frame to
@@ -6651,7 +6652,8 @@ def _drop_table_backs(raw: list, table_cols, bins: dict | None = None, frame_are
     many of them face down: their colour is theirs, not a cloth's).  What the frame shows
     counts in patches only — the binned pixels of that colour opened by 2 x 2 bins: the rims
     of a checked cloth's cells, blended with their neighbours, make a colour one bin wide
-    that no back could be a patch of (23708's grey backs on a yellow gingham)."""
+    that no back could be a patch of (23708's grey backs on a yellow gingham).  Given the
+    image (``image_bgr``), a back raised off the cloth (_raised) is kept (RAISED_BACKS)."""
     if not table_cols:
         return raw
     bodies = [rd.body_lab for _, rd, occ in raw if rd.body_lab is not None and _reads_whole(rd)]
@@ -6675,9 +6677,19 @@ def _drop_table_backs(raw: list, table_cols, bins: dict | None = None, frame_are
         cloth = [t for t in cloth if not backs_own(t)]
     if not cloth:
         return raw
-    return [(c, rd, occ) for c, rd, occ in raw
-            if not (rd.face == "down" and not rd.spots_back and rd.body_lab is not None
-                    and any(_cloth_coloured(t, rd.body_lab) for t in cloth))]
+    gray = None
+    out = []
+    for c, rd, occ in raw:
+        if rd.face == "down" and not rd.spots_back and rd.body_lab is not None and \
+                any(_cloth_coloured(t, rd.body_lab) for t in cloth):
+            if not (RAISED_BACKS and image_bgr is not None):
+                continue
+            if gray is None:  # (the grey only for the few backs of a cloth's colour)
+                gray = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+            if not _raised(image_bgr, gray, np.float32(c).reshape(4, 2)):
+                continue
+        out.append((c, rd, occ))
+    return out
 
 
 def _cloth_coloured(t, body) -> bool:
@@ -6707,6 +6719,14 @@ BACKS_ARE_COLOUR = 0.5
 #: 71: 7.9 off; backs on such cloths 6.2-11.4 off)
 BACK_HUE = 6.0
 BACK_HUE_CHROMA = 40
+#: ... but a back of the cloth's colour raised off it (_raised: every side an edge,
+#: RAISED_EDGE times the texture inside it, with the cloth's hue beyond, within RAISED_HUE,
+#: and its lightness beyond one side, within RAISED_L) is a tile (RAISED_BACKS; 0: not):
+#: green backs on green felt (scene3d 25720, 26114)
+RAISED_BACKS = 1
+RAISED_EDGE = 5.0
+RAISED_HUE = 40.0
+RAISED_L = 70.0
 
 
 def _whole_size(raw: list) -> tuple[float, float] | None:
@@ -7100,6 +7120,21 @@ def _side_bare(img: np.ndarray, gray: np.ndarray, c: np.ndarray, i: int, inner: 
     outs = outs[(io[:, 0] >= 0) & (io[:, 0] < W) & (io[:, 1] >= 0) & (io[:, 1] < H)]
     if len(outs) < 10:
         return None  # (what lies beyond is out of the frame)
+    either = _either_side(img, c, i)
+    if either is None:
+        return None
+    gap = float(np.abs(either[0] - either[1]).sum())
+    if gap >= OPEN_GAP or _edge_across(gray, c, i) >= OPEN_EDGE * max(inner, OPEN_TEXTURE_MIN):
+        return None
+    return outs
+
+
+def _either_side(img: np.ndarray, c: np.ndarray, i: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """The median Lab just beyond side ``i`` of the rectangle ``c`` (corners, px of the BGR
+    image ``img``; 0.15 and 0.3 of its depth out) and just inside it (as far in); None when
+    too few of the points beyond lie in the frame."""
+    H, W = img.shape[:2]
+    _p, _d, n, depth, base = _side_frame(c, i)
     near = np.concatenate([base + n * depth * f for f in (0.15, 0.3)])
     ins = np.concatenate([base - n * depth * f for f in (0.15, 0.3)])
     ii = np.clip(np.round(ins).astype(int), 0, [W - 1, H - 1])
@@ -7110,10 +7145,27 @@ def _side_bare(img: np.ndarray, gray: np.ndarray, c: np.ndarray, i: int, inner: 
     # (Lab of the points only: the conversion is per pixel)
     lab = cv2.cvtColor(np.concatenate([img[jj[:, 1], jj[:, 0]], img[ii[:, 1], ii[:, 0]]])[:, None],
                        cv2.COLOR_BGR2Lab).reshape(-1, 3)
-    gap = float(np.abs(_median_u8_cols(lab[:len(jj)]) - _median_u8_cols(lab[len(jj):])).sum())
-    if gap >= OPEN_GAP or _edge_across(gray, c, i) >= OPEN_EDGE * max(inner, OPEN_TEXTURE_MIN):
-        return None
-    return outs
+    return _median_u8_cols(lab[:len(jj)]), _median_u8_cols(lab[len(jj):])
+
+
+def _raised(img: np.ndarray, gray: np.ndarray, c: np.ndarray) -> bool:
+    """Is the plain back ``c`` (corners, px of ``img``; ``gray`` its grey) a tile of the
+    cloth's own colour lying on it: every side an edge (RAISED_EDGE times the texture
+    inside it, _texture, at least) with the cloth's hue beyond it (within RAISED_HUE in a*
+    and b*, summed, of the back's just inside: a side or a shadow darkens the cloth, but
+    hardly changes its hue), and the cloth's lightness too beyond one side at least (within
+    RAISED_L: a shadow falls on two sides at most)?  A patch of a checked cloth is edged
+    too, but by cells of another colour; a piece of a dark stripe between two tiles, by
+    the tiles and the light stripes either side (scene3d 26109, 26325: 98-176 in L* off)."""
+    floor = RAISED_EDGE * max(_texture(gray, c), OPEN_TEXTURE_MIN)
+    dark = []
+    for i in range(4):
+        either = _either_side(img, c, i)
+        if either is None or float(np.abs(either[0][1:] - either[1][1:]).sum()) > RAISED_HUE or \
+                _edge_across(gray, c, i) < floor:
+            return False
+        dark.append(abs(float(either[0][0]) - float(either[1][0])))
+    return min(dark) <= RAISED_L
 
 
 def _covered(pts: np.ndarray, polys: list) -> bool:
@@ -8258,7 +8310,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     # (every colour of a striped cloth: a stripe between two tiles is a plain 2:1 patch; a
     # crop has only the frame's colours of the masks)
     raw = _drop_table_backs(raw, table_cols if context else _colours_of(bins, BACK_TABLE_SHARE, 5),
-                            None if context else bins, float(W * H))
+                            None if context else bins, float(W * H), image_bgr)
     # sizes: backs and blank rectangles are checked against the tiles whose pips were read
     ups = [np.linalg.norm(c[1] - c[0]) for c, rd, occ in raw if rd.face == "up" and rd.n_pips >= 2 and not occ
            and not rd.aside]
