@@ -224,11 +224,12 @@ PAT_CLOSE = 5
 #: the frame) each stripe's edge leaves a thin streak in the mask, and the streaks joined to
 #: a tile's outline spoil its rectangle.
 PAT_OPEN = 5
-#: ... then closed with a disc of PAT_FILL work pixels (0: not): a tile differs from the
-#: cloth only where it hides cloth of another colour, so a cream tile on cream and magenta
-#: stripes is a row of bands, the cream stripes under it gaps as wide as a stripe; once the
-#: streaks are opened away, closing joins the bands into the tile (scene3d 25018: a 3-3, a
-#: 4-4 and a 6-4 on a striped cloth)
+#: ... and, opened so, closed with a disc of PAT_FILL work pixels, one more mask ("pat^^";
+#: 0: none): a tile differs from the cloth only where it hides cloth of another colour, so
+#: a cream tile on cream and magenta stripes is a row of bands, the cream stripes under it
+#: gaps as wide as a stripe; once the streaks are opened away, closing joins the bands into
+#: the tile (scene3d 25018: a 3-3, a 4-4 and a 6-4 on a striped cloth).  The opened mask
+#: stays: closed, a row of tiles side by side is one blob (fresh 27901's row of four)
 PAT_FILL = 13
 #: a busy cloth's smoothness (_channels): the local spread (std of L*, a*, b* summed, in a
 #: SMOOTH_K window of the working image) whose median over the frame is SMOOTH_TABLE or
@@ -1576,7 +1577,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 add(c, f"{name}@{lv}/hole")
             cs = [c for c, hh in zip(cs, hier[0], strict=True) if hh[3] < 0]
         tag = f"{name}@{lv}"
-        closed = name.endswith(("~", "^"))  # (closed, or the pattern's opened: PAT_OPEN)
+        closed = name.endswith(("~", "^"))  # (closed, or the pattern's opened: PAT_OPEN, PAT_FILL)
         # (the colour-only mask and the pattern's: none of their blobs where the other masks
         # found a tile)
         known = np.array([c_.rect[0] for c_ in out if c_.fill >= 0.8], np.float64).reshape(-1, 2) \
