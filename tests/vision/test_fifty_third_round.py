@@ -1,10 +1,16 @@
-"""Fifty-third round of 2026-11-30 (docs/vision.md, "Tiles on stripes of their own colour").
+"""Fifty-third round of 2026-11-30 (docs/vision.md, "Tiles on stripes of their own colour;
+backs of the cloth's colour raised off it").
 
 On a striped cloth one of whose colours is the tiles', a tile differs from the cloth's
 model only where it hides a stripe of the other colour: its mask is a row of bands.  The
 cloth's model takes shifts along the stripes too (PAT_ALONG, _stripes_along: a median of
 seven, not three, so a tile on a repeat no longer leaks into it), and the pattern's opened
-mask is closed with a disc as wide as a stripe (PAT_FILL), which joins the bands.
+mask is also looked at closed with a disc as wide as a stripe (PAT_FILL), which joins the
+bands.
+
+And plain backs of a table colour, dropped as the cloth, are kept when raised off it
+(RAISED_BACKS, _raised): every side an edge, the cloth's hue beyond every side, its
+lightness beyond one side at least.
 """
 
 from __future__ import annotations
