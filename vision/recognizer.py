@@ -2107,6 +2107,24 @@ TILE_ASPECTS = (2.0, 2.5)
 #: tiles are shorter than the frame's measured ones, their proportions the nominal ones
 #: (scene3d 26231: 95 x 16 working pixels, the tiles measured 35.4 x 14.9)
 SCALED_END_ROW = 3
+#: two tiles side by side make a near-square outline (GRID_PAIR_SQUARE, GRID_PAIR_FILL);
+#: under a tilted camera their sides show and each looks wider than the frame's measured
+#: tiles, so the size expected cuts the square only the wrong way, across both tiles —
+#: each piece half of one and half of the other (scene3d 24406's 3-3 and 5-2).  Such a
+#: square is also cut into two pieces of the nominal proportions (TILE_ASPECTS), their
+#: length within PAIR_SCALED_SIZE of the tiles' (_grids_scaled; three tiles side by side
+#: make a square of pieces 1.2 tiles long, 24828), and (PAIR_ACROSS) the other way too,
+#: so that the readings tell which way is right.  Neither is offered over a tile found
+#: already (it was read alone, 24828's 5-5)
+PAIR_SCALED = 1
+PAIR_SCALED_SIZE = 0.12
+PAIR_ACROSS = 1
+#: ... and such a way is taken only if every piece reads as a face (a single tile with its
+#: side beside it is a square too: its side reads as a back, 25355, 24749) with no line
+#: across its middle of PAIR_SEAM or more (the seam of two tiles cut across: 27987, a 6-5
+#: and a 4-1 read as a 6-1 and a 5-4)
+PAIR_SCALED_FACES = 1
+PAIR_SEAM = 0.92
 
 
 def _same_grid(a: list[tuple], b: list[tuple]) -> bool:
@@ -2123,15 +2141,32 @@ def _grids_scaled(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
     the single tiles 35.4 x 15.4 — three tiles across 0.44 off, four 0.56); and rows of
     SCALED_END_ROW tiles or more end to end (26231: three shorter than the frame's tiles)."""
     grids = _grid_scaled(c, unit_long, unit_short)
+    n_own = len(grids)
+    lo_, sh_ = _rect_dims(c.rect)
+    square = lo_ <= GRID_PAIR_SQUARE * sh_ and c.fill >= GRID_PAIR_FILL
     for a in TILE_ASPECTS:
         # (rows of three tiles or more side by side, whose width is in question: a block
         # cut two ways at once is as likely cut wrong as right, and a tile with its side
         # beside it is a pair's square; rows end to end only of SCALED_END_ROW or more —
         # a pair end to end is as likely one long tile)
         grids += [g for g in _grid_scaled(c, unit_long, unit_long / a)
-                  if len(g[0]) >= 3 and len(g[1]) == len(g[0]) - 1 and
+                  if (len(g[0]) >= 3 or (PAIR_SCALED and len(g[0]) == 2 and square and not _end_to_end(g[0]) and
+                                         abs(_rect_dims(g[0][0])[0] / unit_long - 1.0) <= PAIR_SCALED_SIZE)) and
+                  len(g[1]) == len(g[0]) - 1 and
                   (not _end_to_end(g[0][:2]) or (SCALED_END_ROW and len(g[0]) >= SCALED_END_ROW)) and
                   not any(_same_grid(g[0], h) for h, _ in grids)]
+    pairs = [g for g, _ in grids[n_own:] if len(g) == 2]
+    if pairs and PAIR_ACROSS:
+        # (and the square cut the other way, to be read too: which way is right only the
+        # readings tell)
+        (_, _), (rw, rh), _ = c.rect
+        for g in list(pairs):
+            across = _grid_parts(c.rect, 2, 1) if g[0][1][0] > rw / 1.5 else _grid_parts(c.rect, 1, 2)
+            if not any(_same_grid(across[0], h) for h, _ in grids):
+                grids.append(across)
+                pairs.append(across[0])
+    if PAIR_SCALED and hasattr(_LOCAL, "pair_scaled"):
+        _LOCAL.pair_scaled |= _ids(p for g in pairs for p in g)
     return grids
 
 
@@ -2578,6 +2613,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     _LOCAL.size_at = None  # the perspective fit of the proposals with spots (below)
     _LOCAL.sure_split = []
     _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
+    _LOCAL.pair_scaled = set()  # ids of the pieces of pairs of the nominal proportions (_grids_scaled)
     _LOCAL.trim_more = {}  # ... of them, the pieces of rows cut again shorter (ROW_TRIM_MORE), by id
     _LOCAL.tentative = tentative
     tiles = [c for c in cands if _is_tile_shape(c)]
@@ -2760,6 +2796,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 # (a tilted camera's view): read only if none above reads clean
                 for parts, _pairs in _grids_scaled(b, typ_long * f_, typ_short * f_):
                     new = None if any(_same_grid(parts, p) for p, _ in hyps) else _new_parts(parts, near)
+                    if new and len(new) < len(parts) and id(parts[0]) in _LOCAL.pair_scaled:
+                        continue  # (a pair of the nominal proportions over a tile found: see PAIR_SCALED)
                     if new:
                         second.append(new)
                         alts.append((False, new))
@@ -2849,9 +2887,15 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 if not new:
                     ways = []
                     break
+                pair = id(parts[0]) in _LOCAL.pair_scaled
+                if pair and len(new) < len(parts):
+                    continue  # (a pair of the nominal proportions over a tile found: see PAIR_SCALED)
                 ways.append(new)
                 if len(new) == len(parts):
-                    ways.extend(_row_ways(new, size_at, sec))
+                    rows = _row_ways(new, size_at, sec)
+                    if pair:
+                        _LOCAL.pair_scaled |= _ids(p for w in rows for p in w)
+                    ways.extend(rows)
             ways = [w for w in ways if any(_has_spots(gray, p) for p in w)]
             _LOCAL.second_ways |= _ids(p for w in sec for p in w if any(w is x for x in ways))
             _judge_pieces_as_blob(b, [p for w in ways for p in w])
@@ -6212,6 +6256,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
     reads as a plain back are added (one list a group) — for :func:`_back_rows`."""
     any_red = any(rd.red > 0 for _, rd, _ in raw if rd.face == "up")
     trim_more = getattr(_LOCAL, "trim_more", {})
+    pair_scaled = getattr(_LOCAL, "pair_scaled", set())
 
     def judged(halves_only: bool) -> tuple:
         """(what the bars tell, Western, red usable), faces read whole on their halves
@@ -6289,6 +6334,9 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if high:
                     reads = [(c, rd.high or rd, o) for c, rd, o in reads]
                 trimmed = all(id(p) in trim_more for p in alt)  # (a row cut again shorter: ROW_TRIM_MORE)
+                if PAIR_SCALED_FACES and any(rd.face != "up" or rd.mid_run >= PAIR_SEAM for _, rd, _ in reads) and \
+                        any(id(p) in pair_scaled for p in alt):
+                    continue
                 if TRIM_MORE_BACKS and trimmed and any(rd.face != "up" for _, rd, _ in reads):
                     continue  # (a row cut again shorter: faces only — a face with its shadow cut in
                     # four strips across reads a 2-2, a 1-1 and two backs, 960064)
