@@ -2113,11 +2113,13 @@ SCALED_END_ROW = 3
 #: each piece half of one and half of the other (scene3d 24406's 3-3 and 5-2).  Such a
 #: square is also cut into two pieces of the nominal proportions (TILE_ASPECTS), their
 #: length within PAIR_SCALED_SIZE of the tiles' (_grids_scaled; three tiles side by side
-#: make a square of pieces 1.2 tiles long, 24828), and (PAIR_ACROSS) the other way too,
+#: make a square of pieces 1.2 tiles long, 24828; 0.12 at first, 0.18 gained 14 more
+#: tiles on the measure, held out and fresh, and read one 4-4 as a 4-3, fresh 27966 —
+#: a piece cut right, one pip missed), and (PAIR_ACROSS) the other way too,
 #: so that the readings tell which way is right.  Neither is offered over a tile found
 #: already (it was read alone, 24828's 5-5)
 PAIR_SCALED = 1
-PAIR_SCALED_SIZE = 0.12
+PAIR_SCALED_SIZE = 0.18
 PAIR_ACROSS = 1
 #: ... and such a way is taken only if every piece reads as a face (a single tile with its
 #: side beside it is a square too: its side reads as a back, 25355, 24749) with no line
