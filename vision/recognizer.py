@@ -2161,8 +2161,9 @@ def _grids_scaled(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
     if pairs and PAIR_ACROSS:
         # (and the square cut the other way, to be read too: which way is right only the
         # readings tell)
-        (_, _), (rw, rh), _ = c.rect
+        rw = c.rect[1][0]
         for g in list(pairs):
+            # (a way of one piece along the rectangle's first side is cut in two along it)
             across = _grid_parts(c.rect, 2, 1) if g[0][1][0] > rw / 1.5 else _grid_parts(c.rect, 1, 2)
             if not any(_same_grid(across[0], h) for h, _ in grids):
                 grids.append(across)
