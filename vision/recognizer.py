@@ -2127,6 +2127,10 @@ PAIR_ACROSS = 1
 #: and a 4-1 read as a 6-1 and a 5-4)
 PAIR_SCALED_FACES = 1
 PAIR_SEAM = 0.92
+#: ... nor when another way of the group read every piece as a face of this quality or
+#: more (and was dropped for something else): scene3d 23376's 4-1 and 5-3 cut that way
+#: read a 6-1 and a 5-3, and the pair way across them a 5-4 and a 3-1, both sure
+PAIR_OTHER_WHOLE = 0.9
 
 
 def _same_grid(a: list[tuple], b: list[tuple]) -> bool:
@@ -6319,6 +6323,14 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
         # ways only when no way reads clean without it: a seam across a square reads so too;
         # pieces' readings at the higher level, ``high``, only when none reads clean then)
         pools = ([a for a in g if not _second_way(a, second)], [a for a in g if _second_way(a, second)])
+        # (another way of the group, not a pair of the nominal proportions, whose every piece
+        # read as a sure face: the group is not cut wrong where that way was dropped — a
+        # piece misread, a bar judged — and a pair way cut across its tiles reads as well;
+        # see PAIR_OTHER_WHOLE)
+        others_whole = bool(pair_scaled) and PAIR_OTHER_WHOLE and any(
+            a and not any(id(p) in pair_scaled for p in a) and all(
+                r is not None and r[1].face == "up" and r[1].quality >= PAIR_OTHER_WHOLE
+                for r in (tent_read.get(id(p)) for p in a)) for a in g)
         g_backs: list[tuple] = []  # (the ways all of plain backs)
         def passes(pools=pools, bars_judged=bars_judged):
             for k, pl in enumerate(pools):
@@ -6337,8 +6349,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if high:
                     reads = [(c, rd.high or rd, o) for c, rd, o in reads]
                 trimmed = all(id(p) in trim_more for p in alt)  # (a row cut again shorter: ROW_TRIM_MORE)
-                if PAIR_SCALED_FACES and any(rd.face != "up" or rd.mid_run >= PAIR_SEAM for _, rd, _ in reads) and \
-                        any(id(p) in pair_scaled for p in alt):
+                if PAIR_SCALED_FACES and any(id(p) in pair_scaled for p in alt) and (others_whole or any(
+                        rd.face != "up" or rd.mid_run >= PAIR_SEAM for _, rd, _ in reads)):
                     continue
                 if TRIM_MORE_BACKS and trimmed and any(rd.face != "up" for _, rd, _ in reads):
                     continue  # (a row cut again shorter: faces only — a face with its shadow cut in

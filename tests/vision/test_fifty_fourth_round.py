@@ -9,14 +9,15 @@ proportions (PAIR_SCALED, in _grids_scaled), and also cut across, the other way
 (PAIR_ACROSS).  Both ways are read, and the readings decide which is right.  A pair way
 with a piece that reads as a back is not taken (PAIR_SCALED_FACES): a single tile with
 its side beside it is such a square too.  Nor is one with a piece that shows a line
-across its middle (PAIR_SEAM): the seam of two tiles cut across.
+across its middle (PAIR_SEAM): the seam of two tiles cut across.  Nor is one when another
+way of the group read every piece as a sure face (PAIR_OTHER_WHOLE).
 """
 
 from __future__ import annotations
 
 import vision.recognizer as R
 
-from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d
+from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d, sure_near
 
 # scene3d 24406: a 3-3 and a 5-2 side by side, their square cut only the wrong way before
 PAIR = [((1186, 299), (3, 3)), ((1212, 314), (5, 2))]
@@ -124,8 +125,21 @@ def test_a_pair_way_cut_across_a_seam_is_not_taken():
 
 
 def test_without_the_seam_check_the_wrong_way_is_read(monkeypatch):
+    # (27987's other way reads a sure 4-1 and 6-5, so PAIR_OTHER_WHOLE guards it too)
     monkeypatch.setattr(R, "PAIR_SEAM", 9.0)
+    monkeypatch.setattr(R, "PAIR_OTHER_WHOLE", 0)
     labels, tl, rs = read_scene3d(27987)
     got = [r for r in rs if not r.uncertain and abs(r.center[0] - ACROSS[0]) <= 12 and
            abs(r.center[1] - ACROSS[1]) <= 12]
     assert got and got[0].pips == (6, 1)
+
+
+def test_a_pair_way_is_not_taken_over_another_way_read_whole(monkeypatch):
+    # scene3d 23376: a 4-1 and a 5-3 side by side.  The way of the size expected reads a
+    # sure 6-1 and 5-3 and is dropped; the pair way, cut across them, reads a sure 5-4
+    # and 3-1 (the twenty-ninth round's guard, tests/vision/test_twenty_ninth_round.py)
+    labels, tl, rs = read_scene3d(23376)
+    assert not sure_near(rs, (73, 465), 0.25 * tl)
+    monkeypatch.setattr(R, "PAIR_OTHER_WHOLE", 0)
+    labels, tl, rs = read_scene3d(23376)
+    assert [r.pips for r in sure_near(rs, (73, 465), 0.25 * tl)] == [(3, 1)]
