@@ -2113,9 +2113,9 @@ SCALED_END_ROW = 3
 #: each piece half of one and half of the other (scene3d 24406's 3-3 and 5-2).  Such a
 #: square is also cut into two pieces of the nominal proportions (TILE_ASPECTS), their
 #: length within PAIR_SCALED_SIZE of the tiles' (_grids_scaled; three tiles side by side
-#: make a square of pieces 1.2 tiles long, 24828; 0.12 at first, 0.18 gained 14 more
-#: tiles on the measure, held out and fresh, and read one 4-4 as a 4-3, fresh 27966 —
-#: a piece cut right, one pip missed), and (PAIR_ACROSS) the other way too,
+#: make a square of pieces 1.2 tiles long, 24828; 0.12 at first: 0.18 gained tiles on
+#: the measure, held out (970051) and fresh (28176), and read one 4-4 as a 4-3, fresh
+#: 27966 — a piece cut right, one pip missed), and (PAIR_ACROSS) the other way too,
 #: so that the readings tell which way is right.  Neither is offered over a tile found
 #: already (it was read alone, 24828's 5-5)
 PAIR_SCALED = 1
