@@ -1475,6 +1475,22 @@ def _bgc_rest(c: np.ndarray, x: int, y: int, bw_: int, bh_: int, out: list, add,
 #: a blob that is not one clean tile is cut along strong edges and looked at again
 #: (_proposals) when it fills this share of its rectangle or more (table texture does not)
 PENDING_FILL = 0.4
+#: a blob filling less than PENDING_FILL of its rectangle, of LINES_BLOB tiles' area or more
+#: (tiles joined by a cloth's thin lines or narrow stripes of their own colour: scene3d
+#: 25849, eleven wooden tiles on cream with green lines missed), is opened as a blob of about
+#: one tile is (OPEN_WIDTH): what stands alone then is proposed as a tile freed by an opening
+#: (_select takes it only where nothing else was found; read, it must be a face read whole,
+#: OPEN_MIN_PIPS).  Blobs whose rectangle is larger than any group's count too (a net of
+#: lines across the frame).  At most LINES_MAX such blobs a frame, the largest first, one of
+#: those that share most of their box (the same net at other levels or in other masks);
+#: what stands alone must fill LINES_FILL of its rectangle (a tile with its shadow's wedge
+#: fills less than a clean one: 0.85 kept 25849's 1-1 out) and have LINES_ASPECT (a
+#: narrower piece, 3 : 1, was a 6-1 cut short, 25159)
+LINES_OPEN = 1
+LINES_BLOB = 1.5
+LINES_MAX = 6
+LINES_FILL = 0.8
+LINES_ASPECT = (1.7, 2.9)
 
 
 def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
@@ -1546,6 +1562,7 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
     gray_s = next(c[1] for c in chans if c[0] == "light")
     sat_s = hsv[..., 1]
     pending = []  # blobs that are not one clean tile: looked at again below
+    thin = []  # blobs filling little of their rectangle: tiles joined by thin lines? (LINES_OPEN)
     pat_disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(PAT_OPEN),) * 2) if PAT_OPEN else None
     pat_fill = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(PAT_FILL),) * 2) if PAT_FILL else None
     seen = set()
@@ -1599,7 +1616,16 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
             on_known = ((known[:, 0] >= bx[:, 0:1]) & (known[:, 0] < bx[:, 0:1] + bx[:, 2:3]) &
                         (known[:, 1] >= bx[:, 1:2]) & (known[:, 1] < bx[:, 1:2] + bx[:, 3:4])).any(axis=1).tolist()
         for c, (x, y, bw_, bh_), known_in in zip(big, boxes, on_known, strict=True):
-            if bw_ * bh_ < amin or bw_ * bh_ > amax * 2.2 or max(bw_, bh_) < 8:
+            if bw_ * bh_ < amin or max(bw_, bh_) < 8:
+                continue
+            if bw_ * bh_ > amax * 2.2:
+                # (a net of a cloth's lines, tiles joined to it? LINES_OPEN)
+                if LINES_OPEN and known is None and not closed:
+                    ca = cv2.contourArea(c)
+                    if ca <= 0.3 * h * w:
+                        r_ = cv2.minAreaRect(c)
+                        if ca < PENDING_FILL * r_[1][0] * r_[1][1]:
+                            thin.append((ca, c, x, y, bw_, bh_))
                 continue
             if known_in:
                 if BGC_REST and name == BGC_CHAN:
@@ -1654,6 +1680,8 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                 # a few touching tiles fill much of their rectangle; table texture does not
                 big = ca > 0.3 * h * w
                 if not big and sh[2] < PENDING_FILL:
+                    if LINES_OPEN:
+                        thin.append((ca, c, x, y, bw_, bh_))
                     continue
             key = (name, lv, x // 3, y // 3, bw_ // 3, bh_ // 3)
             if key in seen:
@@ -1667,6 +1695,34 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
     # the disc that frees a tile of the cloth's spots (OPEN_WIDTH of a tile's width), made once
     open_disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(5, int(OPEN_WIDTH * math.sqrt(
         typ_area / 2.2)) | 1),) * 2) if typ_area else None
+    if thin and typ_area:
+        # tiles joined by a cloth's thin lines (LINES_OPEN): opened, each stands alone
+        thin = [t for t in thin if t[0] >= LINES_BLOB * typ_area]
+        thin.sort(key=lambda t: -t[0])
+        done_boxes: list[tuple] = []
+        for _ca, c, x, y, bw_, bh_ in thin:
+            if len(done_boxes) >= LINES_MAX:
+                break
+            if any(max(0, min(x + bw_, a + cc) - max(x, a)) * max(0, min(y + bh_, b + d) - max(y, b)) >=
+                   0.8 * max(bw_ * bh_, cc * d) for a, b, cc, d in done_boxes):
+                continue  # (the same blob at another level, or in another mask)
+            done_boxes.append((x, y, bw_, bh_))
+            off = np.array([[x, y]], np.int32)
+            blob = np.zeros((bh_, bw_), np.uint8)
+            cv2.drawContours(blob, [c], -1, 255, -1, offset=(-x, -y))
+            cs4, _ = cv2.findContours(cv2.morphologyEx(blob, cv2.MORPH_OPEN, open_disc),
+                                      cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            for c4 in cs4:
+                if len(c4) < perim_min:
+                    continue
+                c4 = c4 + off
+                sh4 = _shape(c4, amin, amax)
+                if sh4 is None or not (sh4[2] >= LINES_FILL and LINES_ASPECT[0] <= sh4[3] <= LINES_ASPECT[1] and
+                                       0.6 * typ_area <= sh4[1] <= 1.5 * typ_area):
+                    continue
+                bx, by, bw4, bh4 = cv2.boundingRect(c4)
+                if bx > 0 and by > 0 and bx + bw4 < w and by + bh4 < h:
+                    opened.append(_Cand(sh4[0], sh4[1], sh4[2], sh4[2], "lines/open", c4))
     for name, lv, ttype, ch, m, c, x, y, bw_, bh_, big, ca, sh in pending:
         if typ_area and not big and not (1.1 * typ_area <= ca <= 14 * typ_area) and not (
                 sh is not None and 0.45 * typ_area <= ca <= 1.8 * typ_area):
@@ -2206,6 +2262,24 @@ def _grid_scaled(c: _Cand, unit_long: float, unit_short: float, max_tiles: int =
     return [(p, q) for _, p, q in found]
 
 
+#: a blob of touching tiles whose middle lies in a tile found already is still divided if
+#: every such tile is under this share of the blob's rectangle (scene3d 24366: four tiles
+#: side by side, a back read alone over the middle of their outline, the two faces beyond
+#: it missed); the ways' pieces must line up with the tiles found (_new_parts).  0: not
+BLOB_HOLDER = 0.4
+
+
+#: a single way of splitting a group whose seams all show is taken for sure.  When its
+#: pieces' length is under this share of the tiles' least proportions (TILE_ASPECTS) times
+#: their width, the other grids of the tiles' proportions (_grids_scaled) are kept aside
+#: too, and if every piece of the sure way is then dropped, they are read as a group
+#: (scene3d 26013: four Chinese tiles side by side, 40 x 64 working pixels, cut 2 x 2 into
+#: pieces of 1.6 : 1 by the size the frame's tiles, seen with their sides, gave — 35 x 19 —
+#: and all four lost).  Read as a group at once, the sure way lost more than it gained (a
+#: way with backs in it reads clean less easily than a sure split stands).  0: not
+SURE_ODD_ASPECT = 0.85
+
+
 #: a row of tiles staggered along their edges makes a parallelogram: its corners' angle
 #: off square by more than this (degrees; _sheared_row) — and at most SHEAR_MAX
 SHEAR_MIN = 4.0
@@ -2619,6 +2693,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     _LOCAL.open_rects = set()  # ... and of single tiles freed by an opening (OPEN_WIDTH)
     _LOCAL.size_at = None  # the perspective fit of the proposals with spots (below)
     _LOCAL.sure_split = []
+    _LOCAL.sure_alts = []  # (a sure split of odd pieces, the other ways to read if it is dropped)
     _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
     _LOCAL.pair_scaled = set()  # ids of the pieces of pairs of the nominal proportions (_grids_scaled)
     _LOCAL.trim_more = {}  # ... of them, the pieces of rows cut again shorter (ROW_TRIM_MORE), by id
@@ -2762,7 +2837,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             if key in tried:
                 continue
             tried.add(key)
-            if rects and _in_any(b.rect[0], rects):
+            if rects and _in_any(b.rect[0], rects) and not (BLOB_HOLDER and all(
+                    r[1][0] * r[1][1] < BLOB_HOLDER * bw * bh for r in rects if _inside(b.rect[0], r))):
                 continue
             if tent_cover and _in_any(b.rect[0], tent_cover):
                 continue
@@ -2798,6 +2874,17 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                     new = _new_parts(sheared, near)
                     if new:
                         alts.append((False, new))
+            # (a single way whose seams show, its pieces far from any tile's proportions: the
+            # size expected, measured with the tiles' sides, may have cut a row side by side
+            # wrong — the other grids kept aside, read if the way is dropped; SURE_ODD_ASPECT)
+            odd = SURE_ODD_ASPECT and len(alts) == 1 and alts[0][0] and \
+                _rect_dims(alts[0][1][0])[0] < SURE_ODD_ASPECT * min(TILE_ASPECTS) * _rect_dims(alts[0][1][0])[1]
+            if odd:
+                ways_odd = [new for parts, _pairs in _grids_scaled(b, typ_long * f_, typ_short * f_)
+                            if not any(_same_grid(parts, p) for p, _ in hyps)
+                            for new in [_new_parts(parts, near)] if new and len(new) == len(parts)]
+                if ways_odd:
+                    _LOCAL.sure_alts.append((alts[0][1], ways_odd))
             if alts and not (len(alts) == 1 and alts[0][0]):
                 # other grids of pieces of the tiles' proportions and a size near the expected
                 # (a tilted camera's view): read only if none above reads clean
@@ -3462,6 +3549,14 @@ def _read_trimmed(img: np.ndarray, corners: np.ndarray, rd: _Read, style: str, a
                 _name_and_confidence(rd2, True)[2] >= TRIM_CONF:
             return rd2, alt
     return None
+
+
+#: a piece of a group whose outline cuts a pip is also read moved across by this share of
+#: its width, either way (scene3d 25634: three Western tiles side by side whose row's side
+#: widened their group, every way's pieces cutting pips).  Its cost: a row's end piece so
+#: moved may read another tile whole (17914's 5-5 as a 5-3, the way then naming the 5-3
+#: twice and refused, where it stood before with that piece unsure).  0: not
+PIECE_SHIFT = 0.15
 
 
 def _widen(corners: np.ndarray, f: float) -> np.ndarray:
@@ -8153,6 +8248,21 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 if rd2 is not None and not rd2.cut_pip:
                     rd, corners = rd2, alt
                     break
+            else:
+                if piece and PIECE_SHIFT:
+                    # (a piece of a group cut where the group's outline, widened by the row's
+                    # side or shadow, put it: moved across a little either way, the reading
+                    # that holds every pip whole and most pips taken)
+                    v = (c0[2] - c0[1]) * PIECE_SHIFT
+                    best = None
+                    for alt in (c0 + v, c0 - v):
+                        rd2 = _read_tile(image_bgr, alt, style, aspect_hint, seams=piece)
+                        if rd2 is not None and not rd2.cut_pip and rd2.face == "up":
+                            key = (_reads_whole(rd2), rd2.n_pips)
+                            if best is None or key > best[0]:
+                                best = (key, rd2, alt)
+                    if best is not None:
+                        rd, corners = best[1], best[2]
         if rd is not None and rd.face == "up" and not rd.cut_pip and (
                 max(rd.halves) > 6 if not piece else _name_and_confidence(rd, True)[2] < UNCERTAIN_BELOW):
             # a piece of a group whose end may lie over the cloth: trimmed, it may read; and
@@ -8329,6 +8439,19 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             if _mostly_over(raw[i][0], own):
                 drop.add(i)
         raw = [r for i, r in enumerate(raw) if i not in drop]
+        # (a sure split of odd pieces all dropped: its other ways read as a group —
+        # SURE_ODD_ASPECT)
+        for g, ways in getattr(_LOCAL, "sure_alts", []):
+            if all(id(p) not in sure_read or sure_read[id(p)] in drop for p in g):
+                g_ids = {id(p) for p in g}
+                others = np.array([r[0] for r in rects if id(r) not in g_ids], np.float64).reshape(-1, 2)
+                ways = [[p for p in alt if not _any_inside(p, others)] for alt in ways]
+                ways = [alt for alt in ways if alt]
+                if ways:
+                    tent_ids.update(id(p) for alt in ways for p in alt)
+                    for alt in ways:
+                        read_later(alt)
+                    groups.append(ways)
     if groups:
         # (a piece lying much over a tile read already is part of it and its neighbour; one
         # lying over half of a piece taken from a group is the same tile read in another

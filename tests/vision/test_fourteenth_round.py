@@ -4,6 +4,8 @@ fail on the code before it; the guard tests each fail with their guard removed."
 
 from __future__ import annotations
 
+import vision.recognizer as R
+
 from .scenes import assert_read_right, read_scene3d, sure_near
 
 
@@ -16,9 +18,13 @@ def test_a_chinese_row_with_a_piece_of_more_than_six_pips_keeps_its_other_tiles(
     assert not [r for r in sure_near(readings, (139, 189), 0.3 * tl) if sorted(r.pips or ()) != [3, 6]]
 
 
-def test_a_row_with_a_piece_whose_outline_cuts_a_pip_keeps_its_other_tiles():
+def test_a_row_with_a_piece_whose_outline_cuts_a_pip_keeps_its_other_tiles(monkeypatch):
     # scene3d 17914: four Western tiles side by side; the end piece (a 5-5) is cut through a
-    # pip and reads 3-2.  The three others read whole: they stand, the cut piece is unsure
+    # pip and reads 3-2.  The three others read whole: they stand, the cut piece is unsure.
+    # (Since the fifty-fifth round the cut piece is also read moved across, PIECE_SHIFT: it
+    # then reads a whole 5-3, the way names the 5-3 twice and is refused, and the 5-3 here
+    # is lost — a known cost of that rule, docs/vision.md.  This rule is tested without it)
+    monkeypatch.setattr(R, "PIECE_SHIFT", 0)
     labels, tl, readings = read_scene3d(17914, 24)
     assert_read_right(labels, tl, readings, (((579, 511), [5, 3]), ((560, 549), [3, 3]), ((541, 586), [5, 1])))
     assert not [r for r in sure_near(readings, (525, 623), 0.3 * tl) if sorted(r.pips or ()) != [5, 5]]
