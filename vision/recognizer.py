@@ -1444,6 +1444,32 @@ def _shape(c: np.ndarray, amin: float, amax: float):
     return rect, ca, ca / max(1.0, lo_ * sh_), lo_ / sh_
 
 
+def _opened_tiles(blob: np.ndarray, at: tuple[int, int], disc: np.ndarray, perim_min: int, areas: tuple,
+                  frame_wh: tuple[int, int], typ_area: float, fill: float, aspect: tuple, most: float | None,
+                  tag: str) -> list[_Cand]:
+    """The single tiles that stand alone once ``blob`` (a filled blob's box, its corner at
+    ``at`` in the working image) is opened with ``disc``: filled ``fill`` or more, long
+    ``aspect`` widths, 0.6-1.5 of ``typ_area`` (and at most ``most``, when given), not
+    touching the frame (``frame_wh``).  ``areas``: (amin, amax) as in _shape."""
+    w, h = frame_wh
+    off = np.array([[at[0], at[1]]], np.int32)
+    out = []
+    cs, _ = cv2.findContours(cv2.morphologyEx(blob, cv2.MORPH_OPEN, disc), cv2.RETR_EXTERNAL,
+                             cv2.CHAIN_APPROX_NONE)
+    for c in cs:
+        if len(c) < perim_min:
+            continue
+        c = c + off
+        sh = _shape(c, *areas)
+        if sh is None or not (sh[2] >= fill and aspect[0] <= sh[3] <= aspect[1] and
+                              0.6 * typ_area <= sh[1] <= 1.5 * typ_area and (most is None or sh[1] <= most)):
+            continue
+        bx, by, bw, bh = cv2.boundingRect(c)
+        if bx > 0 and by > 0 and bx + bw < w and by + bh < h:
+            out.append(_Cand(sh[0], sh[1], sh[2], sh[2], tag, c))
+    return out
+
+
 def _bgc_rest(c: np.ndarray, x: int, y: int, bw_: int, bh_: int, out: list, add, tag: str,
               amin: float, amax: float) -> None:
     """What is left of a colour-only blob (``c``, its box ``x, y, bw_, bh_``) once the
@@ -1707,22 +1733,10 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                    0.8 * max(bw_ * bh_, cc * d) for a, b, cc, d in done_boxes):
                 continue  # (the same blob at another level, or in another mask)
             done_boxes.append((x, y, bw_, bh_))
-            off = np.array([[x, y]], np.int32)
             blob = np.zeros((bh_, bw_), np.uint8)
             cv2.drawContours(blob, [c], -1, 255, -1, offset=(-x, -y))
-            cs4, _ = cv2.findContours(cv2.morphologyEx(blob, cv2.MORPH_OPEN, open_disc),
-                                      cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            for c4 in cs4:
-                if len(c4) < perim_min:
-                    continue
-                c4 = c4 + off
-                sh4 = _shape(c4, amin, amax)
-                if sh4 is None or not (sh4[2] >= LINES_FILL and LINES_ASPECT[0] <= sh4[3] <= LINES_ASPECT[1] and
-                                       0.6 * typ_area <= sh4[1] <= 1.5 * typ_area):
-                    continue
-                bx, by, bw4, bh4 = cv2.boundingRect(c4)
-                if bx > 0 and by > 0 and bx + bw4 < w and by + bh4 < h:
-                    opened.append(_Cand(sh4[0], sh4[1], sh4[2], sh4[2], "lines/open", c4))
+            opened.extend(_opened_tiles(blob, (x, y), open_disc, perim_min, (amin, amax), (w, h), typ_area,
+                                        LINES_FILL, LINES_ASPECT, None, "lines/open"))
     for name, lv, ttype, ch, m, c, x, y, bw_, bh_, big, ca, sh in pending:
         if typ_area and not big and not (1.1 * typ_area <= ca <= 14 * typ_area) and not (
                 sh is not None and 0.45 * typ_area <= ca <= 1.8 * typ_area):
@@ -1748,23 +1762,12 @@ def _proposals(small: np.ndarray, params: TileSetParams, len_px: float | None,
                     add(c2, tag, off)
             if typ_area and ca <= OPEN_BLOB * typ_area:
                 # spots or stripes of the cloth joined to a tile's edge: opened with a disc
-                # narrower than a tile, wider than them, the tile stands alone again
-                cs4, _ = cv2.findContours(cv2.morphologyEx(blob, cv2.MORPH_OPEN, open_disc),
-                                          cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-                for c4 in cs4:
-                    # (one tile, clean once opened: kept aside for _select, which takes it only
-                    # where nothing else was found — among the others it would compete with
-                    # the ways of splitting groups, and teach the tiles' size)
-                    if len(c4) < perim_min:
-                        continue
-                    c4 = c4 + off
-                    sh4 = _shape(c4, amin, amax)
-                    if sh4 is None or not (sh4[2] >= OPEN_FILL and 1.7 <= sh4[3] <= 3.2 and
-                                           0.6 * typ_area <= sh4[1] <= 1.5 * typ_area and sh4[1] <= 0.97 * ca):
-                        continue
-                    bx, by, bw4, bh4 = cv2.boundingRect(c4)
-                    if bx > 0 and by > 0 and bx + bw4 < w and by + bh4 < h:
-                        opened.append(_Cand(sh4[0], sh4[1], sh4[2], sh4[2], f"{name}@{lv}/open", c4))
+                # narrower than a tile, wider than them, the tile stands alone again (one
+                # tile, clean once opened: kept aside for _select, which takes it only where
+                # nothing else was found — among the others it would compete with the ways
+                # of splitting groups, and teach the tiles' size)
+                opened.extend(_opened_tiles(blob, (x, y), open_disc, perim_min, (amin, amax), (w, h), typ_area,
+                                            OPEN_FILL, (1.7, 3.2), 0.97 * ca, f"{name}@{lv}/open"))
         # and at stricter levels inside the blob (a dark tile joined to its shadow)
         roi = ch[y : y + bh_, x : x + bw_]
         sgn = -1 if ttype == cv2.THRESH_BINARY_INV else 1
