@@ -2157,6 +2157,16 @@ def _grid_parts(rect, n: int, m: int) -> tuple[list[tuple], list[tuple[int, int]
 #: a shadow or a side is wider than its tiles, not larger)
 GRID_SCALE = 0.22
 GRID_SCALE_ASPECT = 0.12
+#: ... and a row of END_ROW_MIN tiles or more end to end, one tile wide (its width
+#: END_ROW_WIDE of the tiles'), is cut into pieces as short as this share of the tiles'
+#: length, each at least END_ROW_ASPECT times the row's width long, read only (0: not) —
+#: the tiles' size measured with the sides and shadows at their ends, the row's outline
+#: with their side along it (scene3d 24560: three yellow tiles, 90.6 x 21.1 working pixels,
+#: the tiles 35.8 x 17.8 — pieces of 1.43 : 1, no tile's proportions)
+END_ROW_SHORT = 0.7
+END_ROW_WIDE = (0.8, 1.4)
+END_ROW_ASPECT = 1.3
+END_ROW_MIN = 2
 
 
 #: the length : width of the faces of Western and Chinese tiles (shared/tiles.md: 2 : 1,
@@ -2220,6 +2230,25 @@ def _grids_scaled(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
                   len(g[1]) == len(g[0]) - 1 and
                   (not _end_to_end(g[0][:2]) or (SCALED_END_ROW and len(g[0]) >= SCALED_END_ROW)) and
                   not any(_same_grid(g[0], h) for h, _ in grids)]
+    if END_ROW_SHORT:
+        # (and rows of END_ROW_MIN tiles or more end to end, one tile wide, of tiles
+        # shorter than that: the tiles' size measured with their sides and shadows at their
+        # ends, the row's outline wider than its faces by their side — its pieces' proportions
+        # no tile's; END_ROW_SHORT)
+        # (not one the frame cuts: a row side by side running out of it is one tile wide too)
+        rw, rh = c.rect[1]
+        along_w = rw >= rh
+        len_, wid_ = (rw, rh) if along_w else (rh, rw)
+        fw, fh = getattr(_LOCAL, "frame_wh", None) or (1 << 30, 1 << 30)
+        box = cv2.boxPoints(c.rect)
+        if END_ROW_WIDE[0] <= wid_ / unit_short <= END_ROW_WIDE[1] and \
+                box.min() >= 1 and box[:, 0].max() <= fw - 2 and box[:, 1].max() <= fh - 2:
+            for n in range(max(2, END_ROW_MIN), 8):
+                f = len_ / n / unit_long
+                if END_ROW_SHORT <= f <= 1.0 + GRID_SCALE and len_ / n >= END_ROW_ASPECT * wid_:
+                    g = _grid_parts(c.rect, n, 1) if along_w else _grid_parts(c.rect, 1, n)
+                    if not any(_same_grid(g[0], h) for h, _ in grids):
+                        grids.append(g)
     pairs = [g for g, _ in grids[n_own:] if len(g) == 2]
     if pairs and PAIR_ACROSS:
         # (and the square cut the other way, to be read too: which way is right only the
@@ -3151,7 +3180,7 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
             # ... or a face notched by pips at its edge: ill-filled, its hull a rectangle
             # (not one of the pale mask's, PALE_CHAN: a face seen aslant, so outlined, read a
             # 5-5 as a 3-3 for sure — scene3d 19114)
-            if c.source.startswith(PALE_CHAN) or not (LOOSE_FILL <= c.fill < 0.8 and 1.8 <= asp <= 3.0 and
+            if c.source.startswith(PALE_CHAN) or not (LOOSE_FILL <= c.fill < 0.8 and LOOSE_ASPECT <= asp <= 3.0 and
                     cv2.contourArea(cv2.convexHull(c.contour)) >= LOOSE_HULL * lo_ * sh_):
                 continue
         elif not (c.fill >= NARROW_FILL and 3.2 < asp <= NARROW_MAX):
@@ -3228,6 +3257,8 @@ NARROW_READ = 3.0
 #: stripes of their own colour fill 0.85-0.9; 0.8 added three confident wrong readings)
 LOOSE_FILL = 0.6
 LOOSE_HULL = 0.85
+#: ... and its least length : width
+LOOSE_ASPECT = 1.6
 #: ... and the most of its area it may share with a tile found
 LOOSE_OVERLAP = 0.2
 
@@ -6110,6 +6141,21 @@ def _name_and_confidence(rd: _Read, red_reliable: bool) -> tuple[tuple[int, int]
     return (hi, lo), None, 0.35 * conf
 
 
+def _counts_name(rd: _Read) -> bool:
+    """A face whose halves name a tile whose pip total and red count are those read.
+
+    >>> rd = _Read("up", (6, 3), 1, False, 1.0, 0, False, 9)
+    >>> _counts_name(rd), _counts_name(replace(rd, red=0))
+    (False, True)
+    """
+    hi, lo = rd.halves or (0, 0)
+    try:
+        nm = Tile(hi, lo).name
+    except TileError:
+        return False
+    return nm in _BY_COUNTS.get((hi + lo, rd.red), set())
+
+
 def _painted_evidence(raw) -> bool | None:
     """Do the tiles read show red pips where a painted set has them?  ``None``: too few to tell.
 
@@ -6292,6 +6338,12 @@ AMBIG_SHAPE = 0.2
 #: TIE_SEAM or more in every way but those whose pieces show none of TIE_NO_LINE
 TIE_SEAM = 0.6
 TIE_NO_LINE = 0.4
+#: ... and, in a set whose red pips show, by their red pips: a way whose every face's halves
+#: are a tile with the red count read is taken over ways with a face named only because its
+#: reddest pips lie where they should (_Read.red_rank) — a piece cut across two tiles side
+#: by side reads a valid pair of halves and a red count no such tile has (scene3d 24569: a
+#: 3-3 and a 6-4 side by side, cut along them, read a 6-3 with one red pip and a 4-3; 0: not)
+TIE_RED_COUNTS = 1
 
 
 #: a group of this many Chinese tiles or more is split right when all its pieces but one
@@ -6338,6 +6390,14 @@ SURE_FAINT_BAR = True
 #: with a 4-4, the 4-4 read whole and dropped with it); over scene3d 24000-26369 +42 right,
 #: one confident wrong reading (24684: a 5-4 in the row read 4-2) and one false tile more
 SURE_KEEP_WHOLE = True
+#: ... with this many pips or more
+SURE_KEEP_PIPS = 4
+#: a piece of a split taken for its seams that shows no bar in a frame of Western tiles is
+#: no sign the split is wrong when it reads whole with this many pips or more (0: it is) —
+#: a bar too faint to see (a piece across a seam shows the seam as its bar) — but in a
+#: square of two pieces side by side (two tiles side by side cut across both read as two
+#: tiles without bars: scene3d 24453, a 3-2 and a 6-2 read 6-3 and 2-2)
+SURE_BARLESS_PIPS = 2
 
 
 def _second_way(way: list, second: set) -> bool:
@@ -6621,6 +6681,12 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if len(fine) == 1:
                     best = (best[0], fine[0])
                     ties = fine
+            if len(ties) > 1 and painted and red_ok and TIE_RED_COUNTS:
+                # (the faces reported unsure left out: they name no tile for sure either way)
+                counted = [r for r in ties if all(_counts_name(rd) for _, rd, _ in r if rd.face == "up" and rd.quality > 0.5)]
+                if counted and len(counted) < len(ties):
+                    best = (best[0], counted[0])
+                    ties = counted
             if len(ties) > 1 and not western and (all(len(r) == 2 for r in ties) or _cut_elsewhere(ties[0], ties)):
                 # ... or, Chinese tiles (no bar), unless every way shows a line across a
                 # piece's middle — the seam between two tiles side by side, cut across — but
@@ -8413,7 +8479,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         drop = set()
         west = _bars_judged(raw, style)
 
-        def wrong_piece(i: int, row: bool) -> bool:
+        def wrong_piece(i: int, row: bool, square: bool) -> bool:
             c, rd, _o = raw[i]
             if row and SURE_FAINT_BAR:
                 # (a line across the middle that stops short of the edges, in a row of three
@@ -8421,6 +8487,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 rd = _faint_bar(rd, west)
             if not _wrong_split(rd, west, strict=False):
                 return False
+            if SURE_BARLESS_PIPS and not square and west and rd.face == "up" and not rd.has_bar and not rd.seam_along and \
+                    _reads_whole(rd, SURE_BARLESS_PIPS):
+                return False  # (whole without its bar: SURE_BARLESS_PIPS)
             if not (west and rd.face == "up" and not rd.has_bar and not rd.seam_along and not rd.mid_run):
                 return True
             # (no bar seen on a piece read whole at once, not looked at for seams: the line
@@ -8431,9 +8500,10 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
 
         for g in getattr(_LOCAL, "sure_split", []):
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
-            bad = [i for i in idx if wrong_piece(i, len(g) > 2)]
+            square = len(g) == 2 and not _end_to_end(g)
+            bad = [i for i in idx if wrong_piece(i, len(g) > 2, square)]
             if bad:
-                drop.update(i for i in idx if not SURE_KEEP_WHOLE or i in bad or not _reads_whole(raw[i][1]))
+                drop.update(i for i in idx if not SURE_KEEP_WHOLE or i in bad or not _reads_whole(raw[i][1], SURE_KEEP_PIPS))
         # (and a piece lying much over a tile read on its own outline: part of it and of
         # its neighbour, the rest of the split over tiles found)
         sure_idx = set(sure_read.values())
