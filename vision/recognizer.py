@@ -2981,6 +2981,15 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                                                    getattr(_LOCAL, "frame_wh", None))
         _LOCAL.short = _ids(short)
         rects.extend(short)
+        if LOOSE_ASPECT < LOOSE_ASPECTS[0]:
+            # and, where none of those lies, loose faces seen aslant (LOOSE_ASPECT) whose
+            # ends lie in the frame (a tile running out of it is as short)
+            aslant = _narrow_faces(cands, taken + loose + short, typ_long, loose_ones=True, size_at=size_at,
+                                   least_aspect=LOOSE_ASPECT, frame_wh=getattr(_LOCAL, "frame_wh", None))
+            _LOCAL.loose |= _ids(aslant)
+            _LOCAL.narrow |= _ids(aslant)
+            rects.extend(aslant)
+            loose = loose + aslant
         # and single tiles that a cloth's spots or stripes joined at their edge, freed by an
         # opening (_proposals, OPEN_WIDTH), of the tiles' size where they lie
         taken = taken + loose + short
@@ -3159,7 +3168,7 @@ def _rest_of_groups(blobs: list[_Cand], taken: list, typ_long: float, typ_short:
 
 
 def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: bool = False,
-                  size_at=None) -> list[tuple]:
+                  size_at=None, least_aspect: float | None = None, frame_wh: tuple | None = None) -> list[tuple]:
     """Faces of which a mask caught only a lengthwise part: a well-filled rectangle of a
     tile's length but too narrow for one (a face shaded across, its lower part as dark as
     the cloth's cells beside it).  Where no tile was found, it is read (its outline is then
@@ -3167,8 +3176,11 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
     edge (ill-filled, their convex hull a rectangle), sharing at most LOOSE_OVERLAP of their
     area with a rectangle of ``rects``, of the length of the frame's tiles or of a tile
     where they lie (``size_at``, the perspective model, when given — not a hole in a mask,
-    ``HOLE_CHAN``: a patterned cloth's cells make holes of every size)."""
+    ``HOLE_CHAN``: a patterned cloth's cells make holes of every size).  A loose face's
+    length : width lies in LOOSE_ASPECTS, or from ``least_aspect`` when given; with
+    ``frame_wh``, its corners lie in the frame."""
     out: list[tuple] = []
+    fw, fh = frame_wh or (1 << 30, 1 << 30)
     for c in sorted(cands, key=lambda c: -c.fill):
         lo_, sh_ = _rect_dims(c.rect)
         f_ = size_at(c.rect[0]) / typ_long if size_at is not None and loose_ones else 1.0
@@ -3180,11 +3192,18 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
             # ... or a face notched by pips at its edge: ill-filled, its hull a rectangle
             # (not one of the pale mask's, PALE_CHAN: a face seen aslant, so outlined, read a
             # 5-5 as a 3-3 for sure — scene3d 19114)
-            if c.source.startswith(PALE_CHAN) or not (LOOSE_FILL <= c.fill < 0.8 and LOOSE_ASPECT <= asp <= 3.0 and
+            if c.source.startswith(PALE_CHAN) or not (LOOSE_FILL <= c.fill < 0.8 and (
+                    least_aspect or LOOSE_ASPECTS[0]) <= asp <= LOOSE_ASPECTS[1] and
                     cv2.contourArea(cv2.convexHull(c.contour)) >= LOOSE_HULL * lo_ * sh_):
                 continue
         elif not (c.fill >= NARROW_FILL and 3.2 < asp <= NARROW_MAX):
             continue
+        if frame_wh is not None:
+            # (its ends, half a width on, in the frame: as a short face's, _short_faces)
+            p_ = _order_corners(c.rect)
+            ends = np.float32(c.rect[0]) + np.outer([-1.0, 1.0], (p_[1] - p_[0]) * (0.5 + 0.5 * sh_ / lo_))
+            if ends.min() < 1 or ends[:, 0].max() > fw - 2 or ends[:, 1].max() > fh - 2:
+                continue
         taken = rects + out
         if taken and (_in_any(c.rect[0], taken) or _any_inside(c.rect, np.array([r[0] for r in taken], np.float64))):
             continue
@@ -3257,7 +3276,10 @@ NARROW_READ = 3.0
 #: stripes of their own colour fill 0.85-0.9; 0.8 added three confident wrong readings)
 LOOSE_FILL = 0.6
 LOOSE_HULL = 0.85
-#: ... and its least length : width
+#: ... and its length : width
+LOOSE_ASPECTS = (1.8, 3.0)
+#: ... or as little as this, for a face seen aslant, looked for after the short faces
+#: (_short_faces) where none of them lies, its corners in the frame (1.8: not looked for)
 LOOSE_ASPECT = 1.6
 #: ... and the most of its area it may share with a tile found
 LOOSE_OVERLAP = 0.2
@@ -6390,14 +6412,6 @@ SURE_FAINT_BAR = True
 #: with a 4-4, the 4-4 read whole and dropped with it); over scene3d 24000-26369 +42 right,
 #: one confident wrong reading (24684: a 5-4 in the row read 4-2) and one false tile more
 SURE_KEEP_WHOLE = True
-#: ... with this many pips or more
-SURE_KEEP_PIPS = 4
-#: a piece of a split taken for its seams that shows no bar in a frame of Western tiles is
-#: no sign the split is wrong when it reads whole with this many pips or more (0: it is) —
-#: a bar too faint to see (a piece across a seam shows the seam as its bar) — but in a
-#: square of two pieces side by side (two tiles side by side cut across both read as two
-#: tiles without bars: scene3d 24453, a 3-2 and a 6-2 read 6-3 and 2-2)
-SURE_BARLESS_PIPS = 2
 
 
 def _second_way(way: list, second: set) -> bool:
@@ -8479,7 +8493,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         drop = set()
         west = _bars_judged(raw, style)
 
-        def wrong_piece(i: int, row: bool, square: bool) -> bool:
+        def wrong_piece(i: int, row: bool) -> bool:
             c, rd, _o = raw[i]
             if row and SURE_FAINT_BAR:
                 # (a line across the middle that stops short of the edges, in a row of three
@@ -8487,9 +8501,6 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 rd = _faint_bar(rd, west)
             if not _wrong_split(rd, west, strict=False):
                 return False
-            if SURE_BARLESS_PIPS and not square and west and rd.face == "up" and not rd.has_bar and not rd.seam_along and \
-                    _reads_whole(rd, SURE_BARLESS_PIPS):
-                return False  # (whole without its bar: SURE_BARLESS_PIPS)
             if not (west and rd.face == "up" and not rd.has_bar and not rd.seam_along and not rd.mid_run):
                 return True
             # (no bar seen on a piece read whole at once, not looked at for seams: the line
@@ -8500,10 +8511,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
 
         for g in getattr(_LOCAL, "sure_split", []):
             idx = [sure_read[id(p)] for p in g if id(p) in sure_read]
-            square = len(g) == 2 and not _end_to_end(g)
-            bad = [i for i in idx if wrong_piece(i, len(g) > 2, square)]
+            bad = [i for i in idx if wrong_piece(i, len(g) > 2)]
             if bad:
-                drop.update(i for i in idx if not SURE_KEEP_WHOLE or i in bad or not _reads_whole(raw[i][1], SURE_KEEP_PIPS))
+                drop.update(i for i in idx if not SURE_KEEP_WHOLE or i in bad or not _reads_whole(raw[i][1]))
         # (and a piece lying much over a tile read on its own outline: part of it and of
         # its neighbour, the rest of the split over tiles found)
         sure_idx = set(sure_read.values())

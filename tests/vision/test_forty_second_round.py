@@ -66,6 +66,10 @@ def test_a_row_of_three_shorter_tiles_end_to_end_is_read():
 ])
 def test_with_the_rule_off_the_tile_is_lost(constant, off, seed, point, pips, monkeypatch):
     # each tile above is read only thanks to its rule: with it off, it is not read for sure
+    if constant == "SCALED_END_ROW":
+        # (since the fifty-sixth round a row end to end of short tiles is also cut by its own
+        # length, END_ROW_SHORT, which reads 26231's three tiles too: off as well)
+        monkeypatch.setattr(R, "END_ROW_SHORT", 0)
     assert_lost_with_rule_off(monkeypatch, constant, off, seed, point, pips)
 
 
