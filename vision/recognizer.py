@@ -2162,7 +2162,10 @@ GRID_SCALE_ASPECT = 0.12
 #: length, each at least END_ROW_ASPECT times the row's width long, read only (0: not) —
 #: the tiles' size measured with the sides and shadows at their ends, the row's outline
 #: with their side along it (scene3d 24560: three yellow tiles, 90.6 x 21.1 working pixels,
-#: the tiles 35.8 x 17.8 — pieces of 1.43 : 1, no tile's proportions)
+#: the tiles 35.8 x 17.8 — pieces of 1.43 : 1, no tile's proportions).  Not over a tile
+#: found: a face read alone at the end of a row of backs left the backs to be found as
+#: the rest of the group (_rest_of_groups), which such a way, read and dropped, stood in
+#: the way of (scene3d 25887)
 END_ROW_SHORT = 0.7
 END_ROW_WIDE = (0.8, 1.4)
 END_ROW_ASPECT = 1.3
@@ -2249,6 +2252,8 @@ def _grids_scaled(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
                     g = _grid_parts(c.rect, n, 1) if along_w else _grid_parts(c.rect, 1, n)
                     if not any(_same_grid(g[0], h) for h, _ in grids):
                         grids.append(g)
+                        if hasattr(_LOCAL, "end_row"):
+                            _LOCAL.end_row.add(id(g[0][0]))
     pairs = [g for g, _ in grids[n_own:] if len(g) == 2]
     if pairs and PAIR_ACROSS:
         # (and the square cut the other way, to be read too: which way is right only the
@@ -2728,6 +2733,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     _LOCAL.sure_alts = []  # (a sure split of odd pieces, the other ways to read if it is dropped)
     _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
     _LOCAL.pair_scaled = set()  # ids of the pieces of pairs of the nominal proportions (_grids_scaled)
+    _LOCAL.end_row = set()  # ... and of the first pieces of rows of short tiles (END_ROW_SHORT)
     _LOCAL.trim_more = {}  # ... of them, the pieces of rows cut again shorter (ROW_TRIM_MORE), by id
     _LOCAL.tentative = tentative
     tiles = [c for c in cands if _is_tile_shape(c)]
@@ -2922,6 +2928,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 # (a tilted camera's view): read only if none above reads clean
                 for parts, _pairs in _grids_scaled(b, typ_long * f_, typ_short * f_):
                     new = None if any(_same_grid(parts, p) for p, _ in hyps) else _new_parts(parts, near)
+                    if new is not None and len(new) < len(parts) and id(parts[0]) in _LOCAL.end_row:
+                        continue  # (a row of short tiles over a tile found: see END_ROW_SHORT)
                     if new and len(new) < len(parts) and id(parts[0]) in _LOCAL.pair_scaled:
                         continue  # (a pair of the nominal proportions over a tile found: see PAIR_SCALED)
                     if new:
@@ -3017,8 +3025,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
             sec: list = []  # (ways read only if no other reads clean)
             for parts, _pairs in _grids_scaled(b, typ_long * f_, typ_short * f_):
                 new = _new_parts(parts, near)
-                if new is None:
-                    continue
+                if new is None or (len(new) < len(parts) and id(parts[0]) in _LOCAL.end_row):
+                    continue  # (a row of short tiles over a tile found: see END_ROW_SHORT)
                 if not new:
                     ways = []
                     break
