@@ -2253,7 +2253,7 @@ def _grids_scaled(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
                     if not any(_same_grid(g[0], h) for h, _ in grids):
                         grids.append(g)
                         if hasattr(_LOCAL, "end_row"):
-                            _LOCAL.end_row.add(id(g[0][0]))
+                            _LOCAL.end_row[id(g[0][0])] = g[0][0]
     pairs = [g for g, _ in grids[n_own:] if len(g) == 2]
     if pairs and PAIR_ACROSS:
         # (and the square cut the other way, to be read too: which way is right only the
@@ -2733,7 +2733,8 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     _LOCAL.sure_alts = []  # (a sure split of odd pieces, the other ways to read if it is dropped)
     _LOCAL.second_ways = set()  # ids of the pieces of ways read only if no other way reads clean
     _LOCAL.pair_scaled = set()  # ids of the pieces of pairs of the nominal proportions (_grids_scaled)
-    _LOCAL.end_row = set()  # ... and of the first pieces of rows of short tiles (END_ROW_SHORT)
+    _LOCAL.end_row = {}  # ... and the first pieces of rows of short tiles, by id (END_ROW_SHORT; held,
+    # so that no later piece takes a freed one's id)
     _LOCAL.trim_more = {}  # ... of them, the pieces of rows cut again shorter (ROW_TRIM_MORE), by id
     _LOCAL.tentative = tentative
     tiles = [c for c in cands if _is_tile_shape(c)]
@@ -3186,7 +3187,7 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
     where they lie (``size_at``, the perspective model, when given — not a hole in a mask,
     ``HOLE_CHAN``: a patterned cloth's cells make holes of every size).  A loose face's
     length : width lies in LOOSE_ASPECTS, or from ``least_aspect`` when given; with
-    ``frame_wh``, its corners lie in the frame."""
+    ``frame_wh``, its ends (half a width on, as a short face's) lie in the frame."""
     out: list[tuple] = []
     fw, fh = frame_wh or (1 << 30, 1 << 30)
     for c in sorted(cands, key=lambda c: -c.fill):
@@ -3206,12 +3207,8 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
                 continue
         elif not (c.fill >= NARROW_FILL and 3.2 < asp <= NARROW_MAX):
             continue
-        if frame_wh is not None:
-            # (its ends, half a width on, in the frame: as a short face's, _short_faces)
-            p_ = _order_corners(c.rect)
-            ends = np.float32(c.rect[0]) + np.outer([-1.0, 1.0], (p_[1] - p_[0]) * (0.5 + 0.5 * sh_ / lo_))
-            if ends.min() < 1 or ends[:, 0].max() > fw - 2 or ends[:, 1].max() > fh - 2:
-                continue
+        if frame_wh is not None and not _ends_in_frame(c.rect, fw, fh):
+            continue  # (as a short face's, _short_faces)
         taken = rects + out
         if taken and (_in_any(c.rect[0], taken) or _any_inside(c.rect, np.array([r[0] for r in taken], np.float64))):
             continue
@@ -3221,6 +3218,22 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
         (cx, cy), (rw, rh), ang = c.rect
         out.append(((cx, cy), (rw, rh), ang))
     return out
+
+
+def _ends_in_frame(rect, fw: float, fh: float) -> bool:
+    """Do both ends of the rectangle ``rect`` (a minAreaRect), half its width on beyond it,
+    lie in a frame ``fw`` × ``fh`` (a pixel in from its edges)?  A tile the frame cuts has a
+    short outline whose end lies on the edge.
+
+    >>> _ends_in_frame(((100.0, 50.0), (40.0, 18.0), 0.0), 640, 360)
+    True
+    >>> _ends_in_frame(((20.0, 50.0), (40.0, 18.0), 0.0), 640, 360)  # (20 + 20 + 9 > 20)
+    False
+    """
+    lo_, sh_ = _rect_dims(rect)
+    p_ = _order_corners(rect)
+    ends = np.float32(rect[0]) + np.outer([-1.0, 1.0], (p_[1] - p_[0]) * (0.5 + 0.5 * sh_ / lo_))
+    return not (ends.min() < 1 or ends[:, 0].max() > fw - 2 or ends[:, 1].max() > fh - 2)
 
 
 def _short_faces(cands: list[_Cand], rects: list, typ_long: float, typ_short: float, size_at=None,
@@ -3254,9 +3267,7 @@ def _short_faces(cands: list[_Cand], rects: list, typ_long: float, typ_short: fl
             continue
         if c.fill < SHORT_FILL and cv2.contourArea(cv2.convexHull(c.contour)) < LOOSE_HULL * lo_ * sh_:
             continue
-        p_ = _order_corners(c.rect)
-        ends = np.float32(c.rect[0]) + np.outer([-1.0, 1.0], (p_[1] - p_[0]) * (0.5 + 0.5 * sh_ / lo_))
-        if ends.min() < 1 or ends[:, 0].max() > fw - 2 or ends[:, 1].max() > fh - 2:
+        if not _ends_in_frame(c.rect, fw, fh):
             continue
         taken = rects + out
         if taken and (_in_any(c.rect[0], taken) or _any_inside(c.rect, np.array([r[0] for r in taken], np.float64))):
@@ -3287,7 +3298,7 @@ LOOSE_HULL = 0.85
 #: ... and its length : width
 LOOSE_ASPECTS = (1.8, 3.0)
 #: ... or as little as this, for a face seen aslant, looked for after the short faces
-#: (_short_faces) where none of them lies, its corners in the frame (1.8: not looked for)
+#: (_short_faces) where none of them lies, its ends in the frame (1.8: not looked for)
 LOOSE_ASPECT = 1.6
 #: ... and the most of its area it may share with a tile found
 LOOSE_OVERLAP = 0.2
@@ -6370,9 +6381,10 @@ TIE_SEAM = 0.6
 TIE_NO_LINE = 0.4
 #: ... and, in a set whose red pips show, by their red pips: a way whose every face's halves
 #: are a tile with the red count read is taken over ways with a face named only because its
-#: reddest pips lie where they should (_Read.red_rank) — a piece cut across two tiles side
-#: by side reads a valid pair of halves and a red count no such tile has (scene3d 24569: a
-#: 3-3 and a 6-4 side by side, cut along them, read a 6-3 with one red pip and a 4-3; 0: not)
+#: reddest pips lie where they should (_Read.red_rank; faces reported unsure left out) — a
+#: piece cut across two tiles side by side reads a valid pair of halves and a red count no
+#: such tile has (scene3d 24569: a 3-3 and a 6-4 side by side, cut along them, read a 6-3
+#: with one red pip and a 4-3; 0: not)
 TIE_RED_COUNTS = 1
 
 
