@@ -3087,6 +3087,19 @@ SHADOW_SHARE = 1.15
 REST_NOT_TABLE = 12
 
 
+#: a short face (_short_faces, not notched by pips) that reads as a plain back is judged
+#: as a loose face's back is (REST_BACKS, _rest_back; 0: dropped)
+SHORT_BACKS = 1
+
+
+def _rest_back(rd: _Read, occ: bool, table_cols) -> bool:
+    """Is ``rd``, read on a loose or short face's outline, a plain back to judge as one
+    (REST_BACKS): not hidden in part, of no colour of the table's nor of its shadow's?"""
+    return rd.face == "down" and not rd.spots_back and not occ and rd.body_lab is not None and \
+        not _shadow_of_table(rd.body_lab, table_cols) and \
+        not (REST_NOT_TABLE and any(_lab_gap(t, rd.body_lab) <= REST_NOT_TABLE for t in table_cols or ()))
+
+
 def _shadow_of_table(lab, table_cols) -> bool:
     """Is the Lab colour ``lab`` one of the table's colours in shadow (SHADOW_CHROMA,
     SHADOW_L, SHADOW_SHARE)?
@@ -6289,6 +6302,21 @@ def _reads_whole(rd: _Read, min_pips: int = FIRST_READ_MIN_PIPS, red: bool = Fal
     return _name_and_confidence(rd, True)[2] >= FIRST_READ_CONF
 
 
+#: a face seen only by its edges or as paler than the table (analyze's EDGE_MIN_PIPS,
+#: PALE_MIN_PIPS) that reads whole but for its red pips waits for the frame's evidence, as
+#: a loose face does: in an unpainted set it is whole (0: dropped).  scene3d 24329, an
+#: unpainted Western set on pink felt: its 6-4, read right, was dropped for want of red
+EDGE_UNPAINTED = 1
+
+
+def _waits_unpainted(rd: _Read, min_pips: int, piece: bool, occ: bool, pattern) -> bool:
+    """Does a face dropped for not reading whole wait for the frame's evidence of an
+    unpainted set (EDGE_UNPAINTED)?  Not a piece of a group, nor hidden in part, nor on a
+    patterned cloth; whole in die layouts with ``min_pips`` or more pips."""
+    return bool(EDGE_UNPAINTED) and not piece and not occ and pattern is None and rd.n_pips >= min_pips and \
+        _whole_unpainted(rd)
+
+
 def _whole_unpainted(rd: _Read) -> bool:
     """Would ``rd`` read whole (:func:`_reads_whole`, any number of pips) in an unpainted
     set, and in die layouts, with no blank half (a pip missed there names a tile too)?"""
@@ -7229,6 +7257,10 @@ BLOB_AREA_AT = True
 FIT_FIRST = 0.3
 
 
+#: a length predicted by _fit_length stays within these shares of the median tile's
+LENGTH_CLAMP = (0.7, 1.5)
+
+
 def _fit_length(pts: np.ndarray):
     """:func:`_length_model` from rows (x, y, length)."""
     med = float(np.median(pts[:, 2])) if len(pts) else 1.0
@@ -7256,7 +7288,7 @@ def _fit_length(pts: np.ndarray):
 
     def at(p) -> float:
         v = float(coef[0] * p[0] + coef[1] * p[1] + coef[2])
-        return float(min(1.5 * med, max(0.7 * med, 1.0 / v))) if v > 0 else med
+        return float(min(LENGTH_CLAMP[1] * med, max(LENGTH_CLAMP[0] * med, 1.0 / v))) if v > 0 else med
 
     return at
 
@@ -7288,11 +7320,27 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     bodies = [rd.body_lab for _, rd in ups]
     out = []
     sized = []
-    for b in backs:
+
+    def shaped(b) -> bool:
         lo_, sh_ = float(np.linalg.norm(b[0][1] - b[0][0])), float(np.linalg.norm(b[0][2] - b[0][1]))
+        return b[1].body_lab is not None and not b[2] and \
+            LONE_BACK_SQUAT * A <= lo_ / max(1.0, sh_) <= LONE_BACK_ASPECT * A
+
+    refit = None
+    if LONE_BACK_REFIT:
+        # (the faces read may lie all in one part of a tilted camera's view, their fit far
+        # off elsewhere: fitted again with the backs of their body colour and proportions)
+        alike = [b for b in backs if shaped(b) and any(_same_body(b[1].body_lab, x) for x in bodies)]
+        pts = [[*c.mean(axis=0), float(np.linalg.norm(c[1] - c[0]))] for c, rd, occ in raw
+               if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.aside]
+        pts += [[*b[0].mean(axis=0), float(np.linalg.norm(b[0][1] - b[0][0]))] for b in alike]
+        if len(alike) >= LONE_BACK_REFIT and len(pts) >= 5:
+            refit = _fit_length(np.array(pts, np.float64))
+    for b in backs:
+        lo_ = float(np.linalg.norm(b[0][1] - b[0][0]))
         L = length_at(b[0].mean(axis=0))
-        if b[1].body_lab is None or b[2] or not (0.85 * L <= lo_ <= 1.15 * L) or \
-                not (LONE_BACK_SQUAT * A <= lo_ / max(1.0, sh_) <= LONE_BACK_ASPECT * A):
+        if not shaped(b) or not (0.85 * L <= lo_ <= 1.15 * L or (
+                refit is not None and 0.85 * refit(b[0].mean(axis=0)) <= lo_ <= 1.15 * refit(b[0].mean(axis=0)))):
             continue
         if any(_same_body(b[1].body_lab, x) for x in bodies):
             out.append(b)
@@ -7307,6 +7355,11 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
         if alike + 1 >= BACKS_ALIKE:
             out.append(b)
     return out
+
+
+#: lone backs (_lone_backs) are judged by a length model fitted again with them too, when
+#: this many or more have the faces' body colour and proportions (0: never)
+LONE_BACK_REFIT = 2
 
 
 #: plain backs with an open side are dropped (_open_backs; 0: kept)
@@ -8408,10 +8461,14 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
                 return
         if id(rect) in pale_ids and rd.face == "up" and not _reads_whole(rd, PALE_MIN_PIPS):
+            if _waits_unpainted(rd, PALE_MIN_PIPS, piece, occ, pattern):
+                loose_unpainted.append((corners, rd, occ))
             return  # (seen only as paler than the table: must read whole — PALE_MIN_PIPS)
         if id(rect) in edge_ids and rd.face == "up" and not _reads_whole(rd, EDGE_MIN_PIPS) and not (
                 EDGE_RUN_PIPS and rd.n_pips >= EDGE_RUN_PIPS and rd.quality >= EDGE_RUN_Q and
                 _reads_whole(replace(rd, quality=1.0), EDGE_MIN_PIPS)):
+            if _waits_unpainted(rd, EDGE_MIN_PIPS, piece, occ, pattern):
+                loose_unpainted.append((corners, rd, occ))
             return  # (seen only by its edges, or a piece of a group so seen: EDGE_MIN_PIPS)
         if id(rect) in open_ids:
             # freed of a cloth by an opening: a face read whole or a spotted back, and it
@@ -8431,6 +8488,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # overexposed face whose pips barely show —, it has nothing to tell it from a
             # patch of that shape); marked, so that it judges nothing for the frame
             if rd.face != "up" or (id(rect) in short_notched and not _reads_whole(rd, 0)):
+                if SHORT_BACKS and id(rect) not in short_notched and _rest_back(rd, occ, table_cols):
+                    plain_backs.append((corners, rd, occ))  # (judged below, as a loose face's back)
                 return  # (notched by pips: it must read whole, as a loose face must)
             rd = replace(rd, aside=True)
         if id(rect) in narrow_ids and (id(rect) in loose_ids or float(np.linalg.norm(
@@ -8444,10 +8503,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # evidence: in an unpainted set it is whole (below)
             if id(rect) in loose_ids and pattern is None and not occ and _whole_unpainted(rd):
                 loose_unpainted.append((corners, rd, occ))
-            if REST_BACKS and id(rect) in loose_ids and \
-                    rd.face == "down" and not rd.spots_back and not occ and rd.body_lab is not None and \
-                    not _shadow_of_table(rd.body_lab, table_cols) and \
-                    not (REST_NOT_TABLE and any(_lab_gap(t, rd.body_lab) <= REST_NOT_TABLE for t in table_cols or ())):
+            if REST_BACKS and id(rect) in loose_ids and _rest_back(rd, occ, table_cols):
                 plain_backs.append((corners, rd, occ))  # (judged below: in a row, paired or alone)
             return
         if pattern is not None:

@@ -1,0 +1,82 @@
+"""Fifty-seventh round of 2026-11-30 (docs/vision.md, "Faces seen by their edges in an
+unpainted set; backs on short outlines; lone backs against a fit that holds them").
+
+* EDGE_UNPAINTED: a face seen only by its edges (or as paler than the table) that reads
+  whole but for its red pips waits for the frame's evidence, as a loose face does: in an
+  unpainted set it is whole.
+* SHORT_BACKS: a short face's outline (foreshortened along its length, not notched by pips)
+  that reads as a plain back is judged as a back, as a loose face's is (REST_BACKS).
+* LONE_BACK_REFIT: lone backs are also judged against a length model fitted with them,
+  when two or more have the faces' body colour and proportions — the faces read may all
+  lie in one part of a tilted camera's view, and their fit be far off elsewhere.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import vision.recognizer as R
+
+from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d
+
+# scene3d 24329: an unpainted Western set on pink felt, seen by a tilted camera
+EDGE_FACE = ((968, 372), (6, 4))
+FAR_BACKS = [((798, 217), None), ((834, 215), None), ((527, 116), None), ((444, 208), None)]
+# scene3d 24136: backs seen foreshortened (1.3-1.7 : 1)
+SHORT = [((72, 647), None), ((1221, 471), None)]
+
+
+def test_a_face_seen_by_its_edges_in_an_unpainted_set_is_read():
+    labels, tl, rs = read_scene3d(24329)
+    assert_read_right(labels, tl, rs, [EDGE_FACE] + FAR_BACKS)
+
+
+def test_without_waiting_for_the_frame_the_edge_face_is_lost(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "EDGE_UNPAINTED", 0, 24329, *EDGE_FACE)
+
+
+def test_without_the_refit_the_far_backs_are_lost(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "LONE_BACK_REFIT", 0, 24329, *FAR_BACKS[0])
+
+
+def test_backs_on_short_outlines_are_read():
+    labels, tl, rs = read_scene3d(24136)
+    assert_read_right(labels, tl, rs, SHORT)
+
+
+def test_without_short_backs_they_are_lost(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "SHORT_BACKS", 0, 24136, *SHORT[0])
+
+
+def _read(face="up", halves=(6, 4), red=0, n=10, quality=1.0, bar=True) -> R._Read:
+    return R._Read(face, halves, red, bar, quality, 0, False, n)
+
+
+def test_only_a_face_whole_but_for_red_waits():
+    rd = _read()
+    assert not R._reads_whole(rd, R.EDGE_MIN_PIPS)  # (a 4 with no red: not whole as painted)
+    assert R._waits_unpainted(rd, R.EDGE_MIN_PIPS, False, False, None)
+    assert not R._waits_unpainted(rd, R.EDGE_MIN_PIPS, True, False, None)  # a piece of a group
+    assert not R._waits_unpainted(rd, R.EDGE_MIN_PIPS, False, True, None)  # hidden in part
+    assert not R._waits_unpainted(rd, R.EDGE_MIN_PIPS, False, False, object())  # patterned cloth
+    assert not R._waits_unpainted(_read(quality=0.5), R.EDGE_MIN_PIPS, False, False, None)
+    assert not R._waits_unpainted(_read(halves=(9, 4), n=13), R.EDGE_MIN_PIPS, False, False, None)
+
+
+def _tile(x: float, y: float, length: float, face: str = "up"):
+    """A tile centred at (x, y), ``length`` long and half as wide, lying along x."""
+    c = np.float32([[x - length / 2, y - length / 4], [x + length / 2, y - length / 4],
+                    [x + length / 2, y + length / 4], [x - length / 2, y + length / 4]])
+    rd = _read(halves=(3, 3), n=6, bar=False) if face == "up" else _read("down", None, 0, 0, bar=False)
+    return c, R.replace(rd, body_lab=np.float32([200, 130, 132])), False
+
+
+def test_lone_backs_far_from_the_faces_are_judged_by_a_fit_with_them(monkeypatch):
+    # faces near the camera (bottom), 90 long; backs far off (top), 60 long: the faces'
+    # fit, their median, says 90 there
+    faces = [_tile(x, 600 + 10 * (x % 3), 90) for x in (100, 300, 500, 700, 900)]
+    backs = [_tile(x, 100, 60, "down") for x in (200, 600, 1000)]
+    monkeypatch.setattr(R, "_reads_whole", lambda rd, *a, **k: rd.face == "up")
+    assert len(R._lone_backs(backs, faces)) == 3
+    monkeypatch.setattr(R, "LONE_BACK_REFIT", 0)
+    assert R._lone_backs(backs, faces) == []
