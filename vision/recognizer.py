@@ -3206,15 +3206,19 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
     for c in sorted(cands, key=lambda c: -c.fill):
         lo_, sh_ = _rect_dims(c.rect)
         f_ = size_at(c.rect[0]) / typ_long if size_at is not None and loose_ones else 1.0
-        if not (0.85 * typ_long <= lo_ <= 1.2 * typ_long or (
-                0.85 * typ_long * f_ <= lo_ <= 1.2 * typ_long * f_ and "/hole" not in c.source)):
+        least = LOOSE_SHORTEST if loose_ones else 0.85
+        if not (least * typ_long <= lo_ <= 1.2 * typ_long or (
+                least * typ_long * f_ <= lo_ <= 1.2 * typ_long * f_ and "/hole" not in c.source)):
             continue
         asp = lo_ / max(sh_, 1e-6)
         if loose_ones:
             # ... or a face notched by pips at its edge: ill-filled, its hull a rectangle
             # (not one of the pale mask's, PALE_CHAN: a face seen aslant, so outlined, read a
             # 5-5 as a 3-3 for sure — scene3d 19114)
-            if c.source.startswith(PALE_CHAN) or not (LOOSE_FILL <= c.fill < 0.8 and (
+            # (seen aslant, ``least_aspect``: well filled too, short of a tile's shape — a face
+            # whose outline takes in its side, as long as a tile and wider — ASLANT_FILLED)
+            filled = bool(least_aspect) and ASLANT_FILLED and c.fill >= 0.8 and asp < ASLANT_FILLED
+            if c.source.startswith(PALE_CHAN) or not ((LOOSE_FILL <= c.fill < 0.8 or filled) and (
                     least_aspect or LOOSE_ASPECTS[0]) <= asp <= LOOSE_ASPECTS[1] and
                     cv2.contourArea(cv2.convexHull(c.contour)) >= LOOSE_HULL * lo_ * sh_):
                 continue
@@ -3310,6 +3314,12 @@ LOOSE_FILL = 0.6
 LOOSE_HULL = 0.85
 #: ... and its length : width
 LOOSE_ASPECTS = (1.8, 3.0)
+#: ... and its least length, a share of the tiles' (or of a tile's where it lies)
+LOOSE_SHORTEST = 0.8
+#: a loose face seen aslant (LOOSE_ASPECT) may be well filled (0.8 or more) when shorter
+#: than this length : width (a tile's shape from 1.7, _is_tile_shape): its outline takes
+#: in its side, so it is as long as a tile and wider (0: not so)
+ASLANT_FILLED = 1.7
 #: ... or as little as this, for a face seen aslant, looked for after the short faces
 #: (_short_faces) where none of them lies, its ends in the frame (1.8: not looked for)
 LOOSE_ASPECT = 1.6

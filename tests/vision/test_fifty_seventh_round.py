@@ -9,6 +9,9 @@ unpainted set; backs on short outlines; lone backs against a fit that holds them
 * LONE_BACK_REFIT: lone backs are also judged against a length model fitted with them,
   when two or more have the faces' body colour and proportions — the faces read may all
   lie in one part of a tilted camera's view, and their fit be far off elsewhere.
+* ASLANT_FILLED: a loose face seen aslant (1.6 : 1 or more) may be well filled when short
+  of a tile's shape (under 1.7 : 1): its outline takes in its side.
+* LOOSE_SHORTEST: a loose face may be 0.8 of the tiles' length (0.85 before).
 """
 
 from __future__ import annotations
@@ -24,6 +27,10 @@ EDGE_FACE = ((968, 372), (6, 4))
 FAR_BACKS = [((798, 217), None), ((834, 215), None), ((527, 116), None), ((444, 208), None)]
 # scene3d 24136: backs seen foreshortened (1.3-1.7 : 1)
 SHORT = [((72, 647), None), ((1221, 471), None)]
+# scene3d 24065: a 2-2 and a 6-6 whose outlines (1.67 and 1.62 : 1) fill 0.84 and 0.88
+FILLED = [((1183, 250), (2, 2)), ((95, 561), (6, 6))]
+# scene3d 24673: cream tiles on beige paper; a 4-4 whose outline is 0.74 of the frame's size
+SHORTER = [((330, 316), (4, 4))]
 
 
 def test_a_face_seen_by_its_edges_in_an_unpainted_set_is_read():
@@ -80,3 +87,21 @@ def test_lone_backs_far_from_the_faces_are_judged_by_a_fit_with_them(monkeypatch
     assert len(R._lone_backs(backs, faces)) == 3
     monkeypatch.setattr(R, "LONE_BACK_REFIT", 0)
     assert R._lone_backs(backs, faces) == []
+
+
+def test_well_filled_faces_seen_aslant_are_read():
+    labels, tl, rs = read_scene3d(24065)
+    assert_read_right(labels, tl, rs, FILLED)
+
+
+def test_without_well_filled_loose_faces_they_are_lost(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "ASLANT_FILLED", 0, 24065, *FILLED[0])
+
+
+def test_a_shorter_loose_face_is_read():
+    labels, tl, rs = read_scene3d(24673)
+    assert_read_right(labels, tl, rs, SHORTER)
+
+
+def test_at_the_old_shortest_it_is_lost(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "LOOSE_SHORTEST", 0.85, 24673, *SHORTER[0])
