@@ -7312,7 +7312,22 @@ def _same_body(a: np.ndarray, b: np.ndarray) -> bool:
     return float(np.abs(a - b).sum()) <= SAME_BODY
 
 
-def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
+def _corners_in_frame(c: np.ndarray, fw: float, fh: float) -> bool:
+    """Do the ends of the tile outline ``c`` (corners, ``c[0]→c[1]`` along its length),
+    half its width on beyond it, lie in a frame ``fw`` × ``fh``?  (As :func:`_ends_in_frame`,
+    for corners.)
+
+    >>> c = np.float32([[100, 40], [180, 40], [180, 80], [100, 80]])
+    >>> _corners_in_frame(c, 640, 360), _corners_in_frame(c, 190, 360)
+    (True, False)
+    """
+    ax = c[1] - c[0]
+    lo_, sh_ = float(np.linalg.norm(ax)), float(np.linalg.norm(c[2] - c[1]))
+    ends = c.mean(axis=0) + np.outer([-1.0, 1.0], ax * (0.5 + 0.5 * sh_ / max(lo_, 1e-6)))
+    return not (ends.min() < 1 or ends[:, 0].max() > fw - 2 or ends[:, 1].max() > fh - 2)
+
+
+def _lone_backs(backs: list[tuple], raw: list, length_at=None, frame_wh: tuple | None = None) -> list[tuple]:
     """Plain backs alone — a face-down discard — kept when they have the proportions of the
     tiles read whole in this image (0.85–LONE_BACK_ASPECT of their median length : width:
     a back's outline is often the narrower), the length of a tile where they lie (0.85–1.15
@@ -7349,8 +7364,12 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     for b in backs:
         lo_ = float(np.linalg.norm(b[0][1] - b[0][0]))
         L = length_at(b[0].mean(axis=0))
-        if not shaped(b) or not (0.85 * L <= lo_ <= 1.15 * L or (
-                refit is not None and 0.85 * refit(b[0].mean(axis=0)) <= lo_ <= 1.15 * refit(b[0].mean(axis=0)))):
+        # (shorter than 0.85 of a tile only with its ends, half a width on, in the frame: a
+        # patch the frame's edge cuts is as short — a cell of 960023's cream stripes)
+        a_, b_ = LONE_BACK_LENGTH if frame_wh is not None and _corners_in_frame(b[0], *frame_wh) else \
+            (max(0.85, LONE_BACK_LENGTH[0]), LONE_BACK_LENGTH[1])
+        if not shaped(b) or not (a_ * L <= lo_ <= b_ * L or (
+                refit is not None and a_ * refit(b[0].mean(axis=0)) <= lo_ <= b_ * refit(b[0].mean(axis=0)))):
             continue
         if any(_same_body(b[1].body_lab, x) for x in bodies):
             out.append(b)
@@ -7367,6 +7386,10 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None) -> list[tuple]:
     return out
 
 
+#: a lone back's length, as a share of a tile's where it lies (_lone_backs; under 0.85 only
+#: with its ends in the frame).  0.85 until the fifty-seventh round: a back's outline, of its
+#: plain colour, leaves out the side and shadow that the faces' outlines take in
+LONE_BACK_LENGTH = (0.78, 1.15)
 #: lone backs (_lone_backs) are judged by a length model fitted again with them too, when
 #: this many or more have the faces' body colour and proportions (0: never)
 LONE_BACK_REFIT = 2
@@ -8250,6 +8273,11 @@ def _wipe_print(small: np.ndarray, gray: np.ndarray, op: int, spots: tuple | Non
     return cv2.medianBlur(out, PRINT_MEDIAN) if PRINT_MEDIAN else out
 
 
+#: a back may be this many times the length expected where it lies (or 1.22 of the faces'
+#: median): it has nothing but its size to tell it from a phone or a card
+BACK_LONGEST = 1.15
+
+
 def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto", *,
             context: FrameContext | None = None, whole: bool | None = None) -> Analysis:
     """Everything the recognizer sees in one image: readings and hand outlines.
@@ -8662,7 +8690,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         paired = _back_pairs(rest, raw, length_at)
         raw.extend(paired)
         if pattern is None:
-            raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw, length_at))
+            raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw, length_at, (W, H)))
     # (every colour of a striped cloth: a stripe between two tiles is a plain 2:1 patch; a
     # crop has only the frame's colours of the masks)
     raw = _drop_table_backs(raw, table_cols if context else _colours_of(bins, BACK_TABLE_SHARE, 5),
@@ -8680,7 +8708,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         for c, rd, occ in raw:
             r_ = ref_at(c.mean(axis=0)) if ref_at else ref
             lo_ = float(np.linalg.norm(c[1] - c[0]))
-            if 0.68 * r_ <= lo_ <= 1.45 * r_ and (rd.face == "up" or lo_ <= 1.22 * ref or lo_ <= 1.15 * r_):
+            if 0.68 * r_ <= lo_ <= 1.45 * r_ and (rd.face == "up" or lo_ <= 1.22 * ref or lo_ <= BACK_LONGEST * r_):
                 kept.append((c, rd, occ))
         raw = kept
     # is red information usable?  (an unpainted Western set shows no red pips at all)

@@ -12,6 +12,9 @@ unpainted set; backs on short outlines; lone backs against a fit that holds them
 * ASLANT_FILLED: a loose face seen aslant (1.6 : 1 or more) may be well filled when short
   of a tile's shape (under 1.7 : 1): its outline takes in its side.
 * LOOSE_SHORTEST: a loose face may be 0.8 of the tiles' length (0.85 before).
+* LONE_BACK_LENGTH: a lone back may be 0.78 of a tile's length where it lies (0.85
+  before) — with its ends in the frame: its outline, of its plain colour, leaves out the
+  side and shadow that the faces' outlines take in.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ FAR_BACKS = [((798, 217), None), ((834, 215), None), ((527, 116), None), ((444, 
 SHORT = [((72, 647), None), ((1221, 471), None)]
 # scene3d 24065: a 2-2 and a 6-6 whose outlines (1.67 and 1.62 : 1) fill 0.84 and 0.88
 FILLED = [((1183, 250), (2, 2)), ((95, 561), (6, 6))]
+# scene3d 24020: backs 0.82-0.83 of the length the faces' model expects
+LONE = [((364, 500), None), ((500, 450), None)]
 # scene3d 24673: cream tiles on beige paper; a 4-4 whose outline is 0.74 of the frame's size
 SHORTER = [((330, 316), (4, 4))]
 
@@ -105,3 +110,24 @@ def test_a_shorter_loose_face_is_read():
 
 def test_at_the_old_shortest_it_is_lost(monkeypatch):
     assert_lost_with_rule_off(monkeypatch, "LOOSE_SHORTEST", 0.85, 24673, *SHORTER[0])
+
+
+def test_lone_backs_a_little_shorter_than_the_faces_are_read():
+    labels, tl, rs = read_scene3d(24020)
+    assert_read_right(labels, tl, rs, LONE)
+
+
+def test_at_the_old_least_length_they_are_lost(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "LONE_BACK_LENGTH", (0.85, 1.15), 24020, *LONE[0])
+
+
+def test_a_shorter_lone_back_must_lie_wholly_in_the_frame(monkeypatch):
+    faces = [_tile(x, 300 + 10 * (x % 3), 80) for x in (100, 300, 500, 700, 900)]
+    # backs 0.8 of the faces' length, lying along x: one well inside the frame, one whose
+    # end, half a width on, runs off its right edge
+    inside, at_edge = _tile(600, 500, 64, "down"), _tile(1240, 500, 64, "down")
+    monkeypatch.setattr(R, "_reads_whole", lambda rd, *a, **k: rd.face == "up")
+    monkeypatch.setattr(R, "LONE_BACK_REFIT", 0)
+    assert len(R._lone_backs([inside], faces, frame_wh=(1280, 720))) == 1
+    assert R._lone_backs([at_edge], faces, frame_wh=(1280, 720)) == []
+    assert R._lone_backs([inside], faces) == []  # (no frame given: 0.85 at least)
