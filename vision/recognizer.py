@@ -8274,8 +8274,11 @@ def _wipe_print(small: np.ndarray, gray: np.ndarray, op: int, spots: tuple | Non
 
 
 #: a back may be this many times the length expected where it lies (or 1.22 of the faces'
-#: median): it has nothing but its size to tell it from a phone or a card
-BACK_LONGEST = 1.15
+#: median): it has nothing but its size to tell it from a phone or a card.  1.15 until the
+#: fifty-seventh round; over 1.15 only lying wholly in the frame, its ends half a width on
+#: too (_corners_in_frame: a card the frame cuts, 970022, read as a back 1.21 times the
+#: length there)
+BACK_LONGEST = 1.25
 
 
 def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: str = "auto", *,
@@ -8708,7 +8711,9 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         for c, rd, occ in raw:
             r_ = ref_at(c.mean(axis=0)) if ref_at else ref
             lo_ = float(np.linalg.norm(c[1] - c[0]))
-            if 0.68 * r_ <= lo_ <= 1.45 * r_ and (rd.face == "up" or lo_ <= 1.22 * ref or lo_ <= BACK_LONGEST * r_):
+            if 0.68 * r_ <= lo_ <= 1.45 * r_ and (rd.face == "up" or lo_ <= 1.22 * ref or lo_ <= 1.15 * r_ or (
+                    lo_ <= BACK_LONGEST * r_ and _corners_in_frame(c, W, H) and
+                    c.min() >= 2 and c[:, 0].max() <= W - 3 and c[:, 1].max() <= H - 3)):
                 kept.append((c, rd, occ))
         raw = kept
     # is red information usable?  (an unpainted Western set shows no red pips at all)

@@ -15,6 +15,8 @@ unpainted set; backs on short outlines; lone backs against a fit that holds them
 * LONE_BACK_LENGTH: a lone back may be 0.78 of a tile's length where it lies (0.85
   before) — with its ends in the frame: its outline, of its plain colour, leaves out the
   side and shadow that the faces' outlines take in.
+* BACK_LONGEST: a back may be 1.25 of the length expected where it lies (1.15 before), over
+  1.15 only lying wholly in the frame (a card the frame cuts reads as a long back).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ SHORT = [((72, 647), None), ((1221, 471), None)]
 FILLED = [((1183, 250), (2, 2)), ((95, 561), (6, 6))]
 # scene3d 24020: backs 0.82-0.83 of the length the faces' model expects
 LONE = [((364, 500), None), ((500, 450), None)]
+# scene3d 24484: a back 1.15-1.25 of the length expected where it lies
+LONG_BACK = ((1081, 489), None)
 # scene3d 24673: cream tiles on beige paper; a 4-4 whose outline is 0.74 of the frame's size
 SHORTER = [((330, 316), (4, 4))]
 
@@ -131,3 +135,12 @@ def test_a_shorter_lone_back_must_lie_wholly_in_the_frame(monkeypatch):
     assert len(R._lone_backs([inside], faces, frame_wh=(1280, 720))) == 1
     assert R._lone_backs([at_edge], faces, frame_wh=(1280, 720)) == []
     assert R._lone_backs([inside], faces) == []  # (no frame given: 0.85 at least)
+
+
+def test_a_back_a_little_longer_than_expected_is_read():
+    labels, tl, rs = read_scene3d(24484)
+    assert_read_right(labels, tl, rs, [LONG_BACK])
+
+
+def test_at_the_old_longest_it_is_lost(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "BACK_LONGEST", 1.15, 24484, *LONG_BACK)
