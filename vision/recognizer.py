@@ -7329,9 +7329,11 @@ def _corners_in_frame(c: np.ndarray, fw: float, fh: float) -> bool:
 
 def _lone_backs(backs: list[tuple], raw: list, length_at=None, frame_wh: tuple | None = None) -> list[tuple]:
     """Plain backs alone — a face-down discard — kept when they have the proportions of the
-    tiles read whole in this image (0.85–LONE_BACK_ASPECT of their median length : width:
-    a back's outline is often the narrower), the length of a tile where they lie (0.85–1.15
-    of ``length_at``, _length_model's when not given) and the body colour of one of them —
+    tiles read whole in this image (LONE_BACK_SQUAT–LONE_BACK_ASPECT of their median length
+    : width: a back's outline is often the narrower), the length of a tile where they lie
+    (LONE_BACK_LENGTH of ``length_at``, _length_model's when not given — under 0.85 only
+    with their ends in a frame ``frame_wh`` —, or of that model fitted again with the backs
+    of the faces' colour and proportions, LONE_BACK_REFIT) and the body colour of one of them —
     or a colour no face has that BACKS_ALIKE backs share (a set whose backs are not its
     faces' colour).  Not on a patterned cloth (its cells may be of the tiles' colour and
     size: the caller leaves those out); a table-coloured one is dropped later
