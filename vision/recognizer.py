@@ -2725,6 +2725,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
     tentative: list[list[list[tuple]]] = []
     _LOCAL.narrow = set()
     _LOCAL.loose = set()
+    _LOCAL.loose_short = set()  # ids of the loose faces under 0.85 of a tile's length (LOOSE_SHORTEST)
     _LOCAL.short = set()  # ids of the rectangles of short faces (_short_faces) ...
     _LOCAL.short_notched = set()  # ... and of those notched by pips
     _LOCAL.open_rects = set()  # ... and of single tiles freed by an opening (OPEN_WIDTH)
@@ -3210,6 +3211,8 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
         if not (least * typ_long <= lo_ <= 1.2 * typ_long or (
                 least * typ_long * f_ <= lo_ <= 1.2 * typ_long * f_ and "/hole" not in c.source)):
             continue
+        # (shorter than 0.85 of a tile: a face only — LOOSE_SHORTEST)
+        short_one = loose_ones and not (0.85 * typ_long <= lo_ or (0.85 * typ_long * f_ <= lo_ and "/hole" not in c.source))
         asp = lo_ / max(sh_, 1e-6)
         if loose_ones:
             # ... or a face notched by pips at its edge: ill-filled, its hull a rectangle
@@ -3234,6 +3237,8 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
             continue  # across the seam of two tiles found (half of each)
         (cx, cy), (rw, rh), ang = c.rect
         out.append(((cx, cy), (rw, rh), ang))
+        if short_one:
+            _LOCAL.loose_short = getattr(_LOCAL, "loose_short", set()) | _ids([out[-1]])
     return out
 
 
@@ -3314,7 +3319,8 @@ LOOSE_FILL = 0.6
 LOOSE_HULL = 0.85
 #: ... and its length : width
 LOOSE_ASPECTS = (1.8, 3.0)
-#: ... and its least length, a share of the tiles' (or of a tile's where it lies)
+#: ... and its least length, a share of the tiles' (or of a tile's where it lies); under
+#: 0.85 a face only (0.85 until the fifty-seventh round)
 LOOSE_SHORTEST = 0.8
 #: a loose face seen aslant (LOOSE_ASPECT) may be well filled (0.8 or more) when shorter
 #: than this length : width (a tile's shape from 1.7, _is_tile_shape): its outline takes
@@ -7327,13 +7333,16 @@ def _corners_in_frame(c: np.ndarray, fw: float, fh: float) -> bool:
     return not (ends.min() < 1 or ends[:, 0].max() > fw - 2 or ends[:, 1].max() > fh - 2)
 
 
-def _lone_backs(backs: list[tuple], raw: list, length_at=None, frame_wh: tuple | None = None) -> list[tuple]:
+def _lone_backs(backs: list[tuple], raw: list, length_at=None, frame_wh: tuple | None = None,
+                table_cols=None) -> list[tuple]:
     """Plain backs alone — a face-down discard — kept when they have the proportions of the
     tiles read whole in this image (LONE_BACK_SQUAT–LONE_BACK_ASPECT of their median length
     : width: a back's outline is often the narrower), the length of a tile where they lie
     (LONE_BACK_LENGTH of ``length_at``, _length_model's when not given — under 0.85 only
-    with their ends in a frame ``frame_wh`` —, or of that model fitted again with the backs
-    of the faces' colour and proportions, LONE_BACK_REFIT) and the body colour of one of them —
+    with their ends in a frame ``frame_wh``, of a face's colour or of none of the table's
+    colours ``table_cols`` in shadow —, or of that model fitted
+    again with the backs of the faces' colour and proportions, LONE_BACK_REFIT) and the
+    body colour of one of them —
     or a colour no face has that BACKS_ALIKE backs share (a set whose backs are not its
     faces' colour).  Not on a patterned cloth (its cells may be of the tiles' colour and
     size: the caller leaves those out); a table-coloured one is dropped later
@@ -7368,12 +7377,16 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None, frame_wh: tuple |
         L = length_at(b[0].mean(axis=0))
         # (shorter than 0.85 of a tile only with its ends, half a width on, in the frame: a
         # patch the frame's edge cuts is as short — a cell of 960023's cream stripes)
-        a_, b_ = LONE_BACK_LENGTH if frame_wh is not None and _corners_in_frame(b[0], *frame_wh) else \
+        # (and of no colour of the table's in shadow: two shadows of tiles on 25464's blue
+        # cloth, alike, were kept as backs of a colour no face has)
+        same = b[1].body_lab is not None and any(_same_body(b[1].body_lab, x) for x in bodies)
+        a_, b_ = LONE_BACK_LENGTH if frame_wh is not None and _corners_in_frame(b[0], *frame_wh) and (
+            same or (b[1].body_lab is not None and not _shadow_of_table(b[1].body_lab, table_cols))) else \
             (max(0.85, LONE_BACK_LENGTH[0]), LONE_BACK_LENGTH[1])
         if not shaped(b) or not (a_ * L <= lo_ <= b_ * L or (
                 refit is not None and a_ * refit(b[0].mean(axis=0)) <= lo_ <= b_ * refit(b[0].mean(axis=0)))):
             continue
-        if any(_same_body(b[1].body_lab, x) for x in bodies):
+        if same:
             out.append(b)
         else:
             sized.append(b)
@@ -7389,8 +7402,9 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None, frame_wh: tuple |
 
 
 #: a lone back's length, as a share of a tile's where it lies (_lone_backs; under 0.85 only
-#: with its ends in the frame).  0.85 until the fifty-seventh round: a back's outline, of its
-#: plain colour, leaves out the side and shadow that the faces' outlines take in
+#: with its ends in the frame, of a face's colour or of no table colour's in shadow).  0.85 until the fifty-seventh
+#: round: a back's outline, of its plain colour, leaves out the side and shadow that the
+#: faces' outlines take in
 LONE_BACK_LENGTH = (0.78, 1.15)
 #: lone backs (_lone_backs) are judged by a length model fitted again with them too, when
 #: this many or more have the faces' body colour and proportions (0: never)
@@ -8279,7 +8293,7 @@ def _wipe_print(small: np.ndarray, gray: np.ndarray, op: int, spots: tuple | Non
 #: median): it has nothing but its size to tell it from a phone or a card.  1.15 until the
 #: fifty-seventh round; over 1.15 only lying wholly in the frame, its ends half a width on
 #: too (_corners_in_frame: a card the frame cuts, 970022, read as a back 1.21 times the
-#: length there)
+#: length there), and over no face read
 BACK_LONGEST = 1.25
 
 
@@ -8354,6 +8368,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     narrow_ids = set(getattr(_LOCAL, "narrow", ()))
     loose_ids = set(getattr(_LOCAL, "loose", ()))
     short_ids = set(getattr(_LOCAL, "short", ()))
+    loose_short = set(getattr(_LOCAL, "loose_short", ()))
     short_notched = set(getattr(_LOCAL, "short_notched", ()))
     pattern = getattr(_LOCAL, "pattern", None)
     typ = len_px or (context.tile_len * s if context and context.tile_len else None) or (
@@ -8535,6 +8550,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                     plain_backs.append((corners, rd, occ))  # (judged below, as a loose face's back)
                 return  # (notched by pips: it must read whole, as a loose face must)
             rd = replace(rd, aside=True)
+        if id(rect) in loose_short and rd.face != "up":
+            return  # (a loose outline shorter than 0.85 of a tile: a face only — 26319's checked cloth)
         if id(rect) in narrow_ids and (id(rect) in loose_ids or float(np.linalg.norm(
                 corners[1] - corners[0])) > NARROW_READ * float(np.linalg.norm(corners[2] - corners[1]))) and \
                 not _reads_whole(rd, 0) and not (
@@ -8695,7 +8712,8 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         paired = _back_pairs(rest, raw, length_at)
         raw.extend(paired)
         if pattern is None:
-            raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw, length_at, (W, H)))
+            raw.extend(_lone_backs([b for b in rest if not any(b is k for k in paired)], raw, length_at, (W, H),
+                                   table_cols))
     # (every colour of a striped cloth: a stripe between two tiles is a plain 2:1 patch; a
     # crop has only the frame's colours of the masks)
     raw = _drop_table_backs(raw, table_cols if context else _colours_of(bins, BACK_TABLE_SHARE, 5),
@@ -8710,12 +8728,20 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         # a back has nothing but its size to tell it from a phone or a card: a tighter range
         # (against the median, or tighter still against the size expected where it lies)
         kept = []
+        face_polys = [c.astype(np.float32).reshape(-1, 1, 2) for c, rd, _ in raw if rd.face == "up"]
+
+        def long_back(c: np.ndarray) -> bool:
+            # (over 1.15: lying wholly in the frame, its ends half a width on too — a card the
+            # frame cuts, 970022 —, and over no face read — 25695's outline over the ends of a
+            # 6-1 and a 4-2 side by side and their shadow, read as a back)
+            return _corners_in_frame(c, W, H) and c.min() >= 2 and c[:, 0].max() <= W - 3 and \
+                c[:, 1].max() <= H - 3 and not _mostly_over(c, face_polys, 0.15)
+
         for c, rd, occ in raw:
             r_ = ref_at(c.mean(axis=0)) if ref_at else ref
             lo_ = float(np.linalg.norm(c[1] - c[0]))
             if 0.68 * r_ <= lo_ <= 1.45 * r_ and (rd.face == "up" or lo_ <= 1.22 * ref or lo_ <= 1.15 * r_ or (
-                    lo_ <= BACK_LONGEST * r_ and _corners_in_frame(c, W, H) and
-                    c.min() >= 2 and c[:, 0].max() <= W - 3 and c[:, 1].max() <= H - 3)):
+                    lo_ <= BACK_LONGEST * r_ and long_back(c))):
                 kept.append((c, rd, occ))
         raw = kept
     # is red information usable?  (an unpainted Western set shows no red pips at all)
