@@ -3212,7 +3212,8 @@ def _narrow_faces(cands: list[_Cand], rects: list, typ_long: float, loose_ones: 
                 least * typ_long * f_ <= lo_ <= 1.2 * typ_long * f_ and "/hole" not in c.source)):
             continue
         # (shorter than 0.85 of a tile: a face only — LOOSE_SHORTEST)
-        short_one = loose_ones and not (0.85 * typ_long <= lo_ or (0.85 * typ_long * f_ <= lo_ and "/hole" not in c.source))
+        short_one = loose_ones and not (0.85 * typ_long <= lo_ or (
+            0.85 * typ_long * f_ <= lo_ and "/hole" not in c.source))
         asp = lo_ / max(sh_, 1e-6)
         if loose_ones:
             # ... or a face notched by pips at its edge: ill-filled, its hull a rectangle
@@ -7340,11 +7341,10 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None, frame_wh: tuple |
     : width: a back's outline is often the narrower), the length of a tile where they lie
     (LONE_BACK_LENGTH of ``length_at``, _length_model's when not given — under 0.85 only
     with their ends in a frame ``frame_wh``, of a face's colour or of none of the table's
-    colours ``table_cols`` in shadow —, or of that model fitted
-    again with the backs of the faces' colour and proportions, LONE_BACK_REFIT) and the
-    body colour of one of them —
-    or a colour no face has that BACKS_ALIKE backs share (a set whose backs are not its
-    faces' colour).  Not on a patterned cloth (its cells may be of the tiles' colour and
+    colours ``table_cols`` in shadow —, or of that model fitted again with the backs of the
+    faces' colour and proportions, LONE_BACK_REFIT) and the body colour of one of them — or
+    a colour no face has that BACKS_ALIKE backs share (a set whose backs are not its faces'
+    colour).  Not on a patterned cloth (its cells may be of the tiles' colour and
     size: the caller leaves those out); a table-coloured one is dropped later
     (_drop_table_backs)."""
     ups = [(c, rd) for c, rd, occ in raw if not occ and rd.face == "up" and rd.body_lab is not None
@@ -7402,9 +7402,9 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None, frame_wh: tuple |
 
 
 #: a lone back's length, as a share of a tile's where it lies (_lone_backs; under 0.85 only
-#: with its ends in the frame, of a face's colour or of no table colour's in shadow).  0.85 until the fifty-seventh
-#: round: a back's outline, of its plain colour, leaves out the side and shadow that the
-#: faces' outlines take in
+#: with its ends in the frame, of a face's colour or of no table colour's in shadow).  0.85
+#: until the fifty-seventh round: a back's outline, of its plain colour, leaves out the side
+#: and shadow that the faces' outlines take in
 LONE_BACK_LENGTH = (0.78, 1.15)
 #: lone backs (_lone_backs) are judged by a length model fitted again with them too, when
 #: this many or more have the faces' body colour and proportions (0: never)
