@@ -17,6 +17,8 @@ unpainted set; backs on short outlines; lone backs against a fit that holds them
   side and shadow that the faces' outlines take in.
 * BACK_LONGEST: a back may be 1.25 of the length expected where it lies (1.15 before), over
   1.15 only lying wholly in the frame (a card the frame cuts reads as a long back).
+* LONE_BACK_SQUAT: a lone back may be as squat as 0.72 of the faces' median length : width
+  (0.78 before): its outline takes in its side.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ FILLED = [((1183, 250), (2, 2)), ((95, 561), (6, 6))]
 LONE = [((364, 500), None), ((500, 450), None)]
 # scene3d 24484: a back 1.15-1.25 of the length expected where it lies
 LONG_BACK = ((1081, 489), None)
+# scene3d 24452: a lone back whose outline, with its side, is squatter than the faces'
+SQUAT = ((1158, 131), None)
 # scene3d 24673: cream tiles on beige paper; a 4-4 whose outline is 0.74 of the frame's size
 SHORTER = [((330, 316), (4, 4))]
 
@@ -144,6 +148,15 @@ def test_a_back_a_little_longer_than_expected_is_read():
 
 def test_at_the_old_longest_it_is_lost(monkeypatch):
     assert_lost_with_rule_off(monkeypatch, "BACK_LONGEST", 1.15, 24484, *LONG_BACK)
+
+
+def test_a_squat_lone_back_is_read():
+    labels, tl, rs = read_scene3d(24452)
+    assert_read_right(labels, tl, rs, [SQUAT])
+
+
+def test_at_the_old_least_proportions_it_is_lost(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "LONE_BACK_SQUAT", 0.78, 24452, *SQUAT)
 
 
 # what the full measure showed and the guards now keep out: 25464's two shadows of black
