@@ -3253,10 +3253,7 @@ def _ends_in_frame(rect, fw: float, fh: float) -> bool:
     >>> _ends_in_frame(((20.0, 50.0), (40.0, 18.0), 0.0), 640, 360)  # (20 + 20 + 9 > 20)
     False
     """
-    lo_, sh_ = _rect_dims(rect)
-    p_ = _order_corners(rect)
-    ends = np.float32(rect[0]) + np.outer([-1.0, 1.0], (p_[1] - p_[0]) * (0.5 + 0.5 * sh_ / lo_))
-    return not (ends.min() < 1 or ends[:, 0].max() > fw - 2 or ends[:, 1].max() > fh - 2)
+    return _corners_in_frame(_order_corners(rect), fw, fh)
 
 
 def _short_faces(cands: list[_Cand], rects: list, typ_long: float, typ_short: float, size_at=None,
@@ -6328,10 +6325,10 @@ EDGE_UNPAINTED = 1
 
 def _waits_unpainted(rd: _Read, min_pips: int, piece: bool, occ: bool, pattern) -> bool:
     """Does a face dropped for not reading whole wait for the frame's evidence of an
-    unpainted set (EDGE_UNPAINTED)?  Not a piece of a group, nor hidden in part, nor on a
-    patterned cloth; whole in die layouts with ``min_pips`` or more pips."""
-    return bool(EDGE_UNPAINTED) and not piece and not occ and pattern is None and rd.n_pips >= min_pips and \
-        _whole_unpainted(rd)
+    unpainted set (a loose face; with EDGE_UNPAINTED, one seen by its edges or as paler)?
+    Not a piece of a group, nor hidden in part, nor on a patterned cloth; whole in die
+    layouts with ``min_pips`` or more pips."""
+    return not piece and not occ and pattern is None and rd.n_pips >= min_pips and _whole_unpainted(rd)
 
 
 def _whole_unpainted(rd: _Read) -> bool:
@@ -7253,11 +7250,17 @@ def _length_model(raw: list, few=None):
     >>> round(_length_model([tile(0, 0, 60), tile(50, 0, 64)])((900, 900)))
     62
     """
-    pts = np.array([[*c.mean(axis=0), float(np.linalg.norm(c[1] - c[0]))] for c, rd, occ in raw
-                    if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.aside], np.float64).reshape(-1, 3)
+    pts = np.array(_length_points(raw), np.float64).reshape(-1, 3)
     if few is not None and len(pts) < 5:
         return few  # (too few tiles for a fit of their own: the caller's model stands in)
     return _fit_length(pts)
+
+
+def _length_points(raw: list) -> list[list[float]]:
+    """The rows (x, y, length) :func:`_length_model` fits: the tiles read face up with pips,
+    not occluded, not set aside."""
+    return [[*c.mean(axis=0), float(np.linalg.norm(c[1] - c[0]))] for c, rd, occ in raw
+            if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.aside]
 
 
 #: a blob is split as a group of tiles by its area against a tile's where it lies (the
@@ -7321,8 +7324,7 @@ def _same_body(a: np.ndarray, b: np.ndarray) -> bool:
 
 def _corners_in_frame(c: np.ndarray, fw: float, fh: float) -> bool:
     """Do the ends of the tile outline ``c`` (corners, ``c[0]→c[1]`` along its length),
-    half its width on beyond it, lie in a frame ``fw`` × ``fh``?  (As :func:`_ends_in_frame`,
-    for corners.)
+    half its width on beyond it, lie in a frame ``fw`` × ``fh`` (a pixel in from its edges)?
 
     >>> c = np.float32([[100, 40], [180, 40], [180, 80], [100, 80]])
     >>> _corners_in_frame(c, 640, 360), _corners_in_frame(c, 190, 360)
@@ -7367,23 +7369,23 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None, frame_wh: tuple |
         # (the faces read may lie all in one part of a tilted camera's view, their fit far
         # off elsewhere: fitted again with the backs of their body colour and proportions)
         alike = [b for b in backs if shaped(b) and any(_same_body(b[1].body_lab, x) for x in bodies)]
-        pts = [[*c.mean(axis=0), float(np.linalg.norm(c[1] - c[0]))] for c, rd, occ in raw
-               if rd.face == "up" and rd.n_pips >= 2 and not occ and not rd.aside]
-        pts += [[*b[0].mean(axis=0), float(np.linalg.norm(b[0][1] - b[0][0]))] for b in alike]
+        pts = _length_points(raw) + [[*b[0].mean(axis=0), float(np.linalg.norm(b[0][1] - b[0][0]))] for b in alike]
         if len(alike) >= LONE_BACK_REFIT and len(pts) >= 5:
             refit = _fit_length(np.array(pts, np.float64))
     for b in backs:
+        if not shaped(b):
+            continue
         lo_ = float(np.linalg.norm(b[0][1] - b[0][0]))
         L = length_at(b[0].mean(axis=0))
         # (shorter than 0.85 of a tile only with its ends, half a width on, in the frame: a
         # patch the frame's edge cuts is as short — a cell of 960023's cream stripes)
         # (and of no colour of the table's in shadow: two shadows of tiles on 25464's blue
         # cloth, alike, were kept as backs of a colour no face has)
-        same = b[1].body_lab is not None and any(_same_body(b[1].body_lab, x) for x in bodies)
+        same = any(_same_body(b[1].body_lab, x) for x in bodies)
         a_, b_ = LONE_BACK_LENGTH if frame_wh is not None and _corners_in_frame(b[0], *frame_wh) and (
-            same or (b[1].body_lab is not None and not _shadow_of_table(b[1].body_lab, table_cols))) else \
+            same or not _shadow_of_table(b[1].body_lab, table_cols)) else \
             (max(0.85, LONE_BACK_LENGTH[0]), LONE_BACK_LENGTH[1])
-        if not shaped(b) or not (a_ * L <= lo_ <= b_ * L or (
+        if not (a_ * L <= lo_ <= b_ * L or (
                 refit is not None and a_ * refit(b[0].mean(axis=0)) <= lo_ <= b_ * refit(b[0].mean(axis=0)))):
             continue
         if same:
@@ -8521,13 +8523,13 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             if lo_c < (1.8 if rd.has_bar else 2.2) * sh_c:
                 return
         if id(rect) in pale_ids and rd.face == "up" and not _reads_whole(rd, PALE_MIN_PIPS):
-            if _waits_unpainted(rd, PALE_MIN_PIPS, piece, occ, pattern):
+            if EDGE_UNPAINTED and _waits_unpainted(rd, PALE_MIN_PIPS, piece, occ, pattern):
                 loose_unpainted.append((corners, rd, occ))
             return  # (seen only as paler than the table: must read whole — PALE_MIN_PIPS)
         if id(rect) in edge_ids and rd.face == "up" and not _reads_whole(rd, EDGE_MIN_PIPS) and not (
                 EDGE_RUN_PIPS and rd.n_pips >= EDGE_RUN_PIPS and rd.quality >= EDGE_RUN_Q and
                 _reads_whole(replace(rd, quality=1.0), EDGE_MIN_PIPS)):
-            if _waits_unpainted(rd, EDGE_MIN_PIPS, piece, occ, pattern):
+            if EDGE_UNPAINTED and _waits_unpainted(rd, EDGE_MIN_PIPS, piece, occ, pattern):
                 loose_unpainted.append((corners, rd, occ))
             return  # (seen only by its edges, or a piece of a group so seen: EDGE_MIN_PIPS)
         if id(rect) in open_ids:
@@ -8563,7 +8565,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # reads the cell as part of a half); a back, its spots on an outline of a tile's
             # proportions.  A loose face whole but for its red pips waits for the frame's
             # evidence: in an unpainted set it is whole (below)
-            if id(rect) in loose_ids and pattern is None and not occ and _whole_unpainted(rd):
+            if id(rect) in loose_ids and _waits_unpainted(rd, 0, piece, occ, pattern):
                 loose_unpainted.append((corners, rd, occ))
             if REST_BACKS and id(rect) in loose_ids and _rest_back(rd, occ, table_cols):
                 plain_backs.append((corners, rd, occ))  # (judged below: in a row, paired or alone)
