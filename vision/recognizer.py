@@ -7131,7 +7131,7 @@ def _back_rows(groups: list, raw: list, gray: np.ndarray, length_at=None, image:
             if len(reads) < 2 or any(o or rd.body_lab is None or _mostly_over(c, polys) for c, rd, o in reads):
                 continue
             if not all(_back_sized(c, size, length_at, BACK_ROW_LONG, BACK_ROW_SHORT) and
-                       _same_body(rd.body_lab, reads[0][1].body_lab) for c, rd, _ in reads):
+                       _same_body(rd.body_lab, reads[0][1].body_lab, BACKS_BODY) for c, rd, _ in reads):
                 continue
             cut = min(_seam_depth(gray, p, q) for p, q in zip(alt, alt[1:], strict=False))
             mid = max(_seam_depth(gray, *_halves(r)) for r in alt)
@@ -7317,9 +7317,24 @@ def _fit_length(pts: np.ndarray):
 SAME_BODY = 25
 
 
-def _same_body(a: np.ndarray, b: np.ndarray) -> bool:
-    """Two body colours (Lab) that are one set's: within SAME_BODY, summed over L, a*, b*."""
-    return float(np.abs(a - b).sum()) <= SAME_BODY
+#: two backs' body colours that differ by at most this are one set's backs (_same_body's
+#: ``tol`` where backs are matched with backs, not with faces).  SAME_BODY until the
+#: fifty-eighth round: a back lit a little brighter or in a neighbour's shadow (24472,
+#: 25345) fell outside its set's backs' colour and was dropped, a specked one read a 1-0
+#: (24299, 25370).  Backs matched with faces keep SAME_BODY: a face whose pips went unseen
+#: reads as a back of a colour a little off its faces' (24919's 1-1, 32 off)
+BACKS_BODY = 35
+
+
+def _same_body(a: np.ndarray, b: np.ndarray, tol: float | None = None) -> bool:
+    """Two body colours (Lab) that are one set's: within ``tol`` (SAME_BODY when not given),
+    summed over L, a*, b*.
+
+    >>> black = np.array([20.0, 130.0, 125.0])
+    >>> _same_body(black, black + [30.0, 0.0, 0.0]), _same_body(black, black + [30.0, 0.0, 0.0], BACKS_BODY)
+    (False, True)
+    """
+    return float(np.abs(a - b).sum()) <= (SAME_BODY if tol is None else tol)
 
 
 def _corners_in_frame(c: np.ndarray, fw: float, fh: float) -> bool:
@@ -7397,7 +7412,7 @@ def _lone_backs(backs: list[tuple], raw: list, length_at=None, frame_wh: tuple |
     # proportions, as above); the backs read in the frame count too
     known = [rd.body_lab for _, rd, _ in raw if rd.face == "down" and rd.body_lab is not None]
     for b in sized:
-        alike = sum(_same_body(b[1].body_lab, x) for x in [o[1].body_lab for o in sized if o is not b] + known)
+        alike = sum(_same_body(b[1].body_lab, x, BACKS_BODY) for x in [o[1].body_lab for o in sized if o is not b] + known)
         if alike + 1 >= BACKS_ALIKE:
             out.append(b)
     return out
@@ -7609,7 +7624,7 @@ def _specked_backs(raw: list) -> list:
     for c, rd, occ in raw:
         if not occ and rd.face == "up" and rd.halves == (1, 0) and not rd.has_bar and rd.body_lab is not None and \
                 rd.body_lab[0] < SPECK_PALE and \
-                sum(_same_body(rd.body_lab, d) for d in downs) >= SPECK_BACKS and \
+                sum(_same_body(rd.body_lab, d, BACKS_BODY) for d in downs) >= SPECK_BACKS and \
                 all(float(np.abs(rd.body_lab - u).sum()) >= SPECK_FACE_APART for u in ups):
             rd = _Read("down", None, 0, False, rd.quality, 0, False, 0, rd.body_lab, False)
         out.append((c, rd, occ))
