@@ -7111,7 +7111,7 @@ def _back_rows(groups: list, raw: list, gray: np.ndarray, length_at=None, image:
     ways (pieces as rectangles in ``gray``; readings) all of plain backs.  A way is kept
     when its pieces show a seam where they meet (:func:`_seam_depth` at least
     BACK_ROW_SEAM) and none half as deep across a piece's middle (:func:`_halves`: the cut
-    is not across two backs side by side), are of one body, each
+    is not across two backs side by side), are of one body (BACKS_BODY), each
     about a tile's size where it lies (BACK_ROW_LONG, BACK_ROW_SHORT of the length
     expected there and of the width in the faces' proportions: a piece is cut at the size
     the group was split at, and a back's outline stops short of its rounded edge or takes
@@ -7314,6 +7314,7 @@ def _fit_length(pts: np.ndarray):
 
 
 #: two bodies whose Lab colours differ by at most this (summed over L, a*, b*) are one set's
+#: — where a face is matched with a face or a back with a face (backs with backs: BACKS_BODY)
 SAME_BODY = 25
 
 
@@ -7599,7 +7600,7 @@ def _specked_backs(raw: list) -> list:
     """A plain back with a speck on it (a knot of its grain, a blotch of its mottling, a fleck
     of the table) reads a 1-0 with no bar — unsure: no Chinese tile has a blank half, a
     Western one shows its bar.  Of the colour of SPECK_BACKS backs read sure in the frame
-    (SAME_BODY) and of none of the faces read whole there (at least SPECK_FACE_APART from
+    (BACKS_BODY) and of none of the faces read whole there (at least SPECK_FACE_APART from
     each: a set whose backs are not its faces' colour), it is read as a back — unless it is
     near white (SPECK_PALE).  A face with one half unseen has its faces' colour.
 
