@@ -5263,6 +5263,30 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             n_total = sum(counted)
             red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
             quality = min(q_once, 0.5) if left_any else q_once
+    if OVER_SIX_AREA and (h1 > 6) != (h2 > 6):
+        # a half of more than six pips, one of whose spots has less than a single pip's area
+        # (OVER_SIX_AREA) for each pip it was counted as: counted one too many — a 6's row
+        # of two blurred into 2.6 pips' area read as three (25811's 6-6 read 7-6, 25899's
+        # 6-3 read 7-3), a speck of half a pip's area beside a 6 (25926's 6-3 read 7-3), all
+        # dropped unsure — a pip fewer, where the halves are then a tile's laid out as dice
+        at = _over_six_fewer(pips, counted, split, h1 > 6)
+        if at is not None:
+            keep_ = [j for j in range(len(pips)) if j != at or counted[j] > 1]
+            fewer = [counted[j] - (j == at) for j in keep_]
+            pips_ = [pips[j] for j in keep_]
+            f1, f2 = _halves_at(pips_, fewer, split)
+            if max(f1, f2) <= 6 and min(f1, f2) >= (0 if has_bar else 1) and \
+                    _die_layouts_ok(pips_, fewer, split, Lc, Wc, chinese=not has_bar):
+                pips, counted, h1, h2 = pips_, fewer, f1, f2
+                stats_of = [stats_of[j] for j in keep_]
+                comp_ids = [comp_ids[j] for j in keep_]
+                pip_a = pip_a[keep_]
+                n_total = sum(counted)
+                red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
+                # (a count guessed: never whole, so that the outline is re-cut too — 24509's
+                # 6-4 on a patterned cloth, its first outline taking in a speck, was kept on
+                # it and dropped for its proportions)
+                quality *= RUN_TOGETHER_Q
     if has_bar and min(h1, h2) == 0 and max(h1, h2) > 0:
         # a blank half beside the bar holding a small round spot above the level, too
         # small or faint to be counted: a pip missed (a small, dull red 1 on a black body:
@@ -5656,6 +5680,39 @@ MERGED_SHARE = 0.06
 HIGH_LEVEL = 0.5
 #: a face with more than this share above the pips' level is read at HIGH_LEVEL first
 MESSY_SHARE = 0.3
+
+
+#: a blob of pips run together in a half read as more than six has less than this share
+#: of a single pip's area for each pip it was counted as: it is counted a pip fewer
+#: (_over_six_fewer; 0 turns the rule off)
+OVER_SIX_AREA = 0.9
+#: ... and every other spot of that half at least this share for each pip (one spot alone
+#: so short of its count: a bar's spinner counted as pips and a speck beside a 4 are not)
+OVER_SIX_NEXT = 0.95
+
+
+def _over_six_fewer(pips: list, counted: list, split: float, first: bool) -> int | None:
+    """Which spot in the half before (``first``) or after ``split`` has the least area for
+    each pip it was counted as, when that is less than OVER_SIX_AREA of one pip's (the
+    single pips' median, or where fewer than two are single, the median of every spot's
+    area for each pip): counted a pip too many.  None when none has so little.
+
+    >>> pips = [(12, 14, False, 100), (29, 14, False, 102), (45, 14, False, 99), (13, 34, False, 118),
+    ...         (37, 34, False, 247), (76, 14, False, 119), (100, 14, False, 256), (76, 34, False, 103),
+    ...         (92, 34, False, 102), (109, 34, False, 101)]
+    >>> _over_six_fewer(pips, [1, 1, 1, 1, 2, 1, 3, 1, 1, 1], 61.5, False)  # 256 is no three pips
+    6
+    >>> _over_six_fewer(pips, [1, 1, 1, 1, 2, 1, 3, 1, 1, 1], 61.5, True) is None
+    True
+    """
+    singles = [p[3] for p, k in zip(pips, counted, strict=True) if k == 1]
+    one = _median_list(singles if len(singles) >= 2 else [p[3] / k for p, k in zip(pips, counted, strict=True)])
+    runs = [(p[3] / (k * one), i) for i, (p, k) in enumerate(zip(pips, counted, strict=True))
+            if (p[0] < split) == first]
+    runs.sort()
+    if not runs or runs[0][0] >= OVER_SIX_AREA or (len(runs) > 1 and runs[1][0] < OVER_SIX_NEXT):
+        return None
+    return runs[0][1]
 
 
 def _halves_at(pips: list, counted: list, split: float) -> tuple[int, int]:

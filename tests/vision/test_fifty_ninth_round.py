@@ -1,0 +1,70 @@
+"""Fifty-ninth round of 2026-12-01 (docs/vision.md, "A half of more than six: one spot
+counted a pip too many").
+
+* OVER_SIX_AREA 0.9, OVER_SIX_NEXT 0.95: a face one of whose halves reads more than six
+  pips (no tile has such a half), where one spot of that half has less than 0.9 of a
+  single pip's area for each pip it was counted as and every other at least 0.95, is read
+  with that spot counted a pip fewer — two blurred pips of 2.6 pips' area counted as three,
+  a speck of half a pip's area — if the halves are then a tile's in die layouts.  The
+  reading is never whole (its quality takes RUN_TOGETHER_Q), so its outline is re-cut too.
+"""
+
+from __future__ import annotations
+
+import vision.recognizer as R
+
+from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d
+
+# scene3d 25811: a red-and-black 6-6 whose row of two black pips ran into 2.6 pips' area
+BLURRED_ROW = ((661, 668), [6, 6])
+# scene3d 25926: a 6-3 with a speck of half a pip's area beside its 6
+SPECK = ((65, 186), [6, 3])
+# scene3d 25899: a white 6-3 whose row of two ran into one blob counted as three
+WHITE_ROW = ((435, 386), [6, 3])
+
+
+def test_a_six_read_as_seven_for_a_blurred_row_is_read():
+    labels, tl, rs = read_scene3d(25811)
+    assert_read_right(labels, tl, rs, [BLURRED_ROW])
+
+
+def test_without_the_rule_it_is_lost(monkeypatch):
+    assert_lost_with_rule_off(monkeypatch, "OVER_SIX_AREA", 0.0, 25811, *BLURRED_ROW)
+
+
+def test_a_speck_beside_a_six_is_not_counted(monkeypatch):
+    labels, tl, rs = read_scene3d(25926)
+    assert_read_right(labels, tl, rs, [SPECK])
+    assert_lost_with_rule_off(monkeypatch, "OVER_SIX_AREA", 0.0, 25926, *SPECK)
+
+
+def test_another_blurred_row_is_read():
+    labels, tl, rs = read_scene3d(25899)
+    assert_read_right(labels, tl, rs, [WHITE_ROW])
+
+
+def test_the_spot_with_the_least_area_per_pip_loses_one():
+    # a 6-6 read 6-7: the blob of 256 (three pips' count, 0.84 of a pip each) is two
+    pips = [(12, 14, False, 100), (29, 14, False, 102), (45, 14, False, 99), (13, 34, False, 118),
+            (37, 34, False, 247), (76, 14, False, 119), (100, 14, False, 256), (76, 34, False, 103),
+            (92, 34, False, 102), (109, 34, False, 101)]
+    counted = [1, 1, 1, 1, 2, 1, 3, 1, 1, 1]
+    assert R._over_six_fewer(pips, counted, 61.5, False) == 6
+    assert R._over_six_fewer(pips, counted, 61.5, True) is None  # (the other half: none so short)
+
+
+def test_two_spots_short_of_their_count_are_left_unsure():
+    # a Western 5-1 beside a neighbour read 7-1: a speck (0.49 of a pip) and a blob counted
+    # two at 0.91 each — which is too many is not clear (31754): no guess
+    pips = [(10.5, 19.6, False, 75), (11.2, 40.8, False, 33), (21.3, 5.7, False, 124),
+            (23.1, 29.4, False, 68), (35.8, 15.7, False, 75), (35.9, 39.2, False, 68), (70.1, 22.6, True, 61)]
+    counted = [1, 1, 2, 1, 1, 1, 1]
+    assert R._over_six_fewer(pips, counted, 46.6, True) is None
+
+
+def test_an_outline_so_read_is_still_re_cut():
+    # scene3d 24509: a 6-4 on a patterned cloth whose first outline, taking in a speck,
+    # reads 7-4 — a pip fewer, kept on that outline as whole, it was dropped for the
+    # outline's proportions; the reading with a guessed count is never whole (quality < 1)
+    labels, tl, rs = read_scene3d(24509)
+    assert_read_right(labels, tl, rs, [((784, 79), [6, 4])])
