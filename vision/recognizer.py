@@ -6342,6 +6342,9 @@ UNPAINTED_WHOLE = 0.88
 FIRST_READ_MIN_PIPS = 4
 #: ... but a face beside a back in a group of two: two pips are enough (a 1-1 next to a back)
 PAIR_BACK_PIPS = 2
+#: ... and so in a row of a Western frame (_bars_judged True) beside backs with no spots,
+#: for a face whose bar shows (stopping short of its edges): _resolve_groups (0: off)
+ROW_BACK_BAR = 1
 
 
 def _refine_lost_pips(first: _Read | None, rd: _Read | None) -> bool:
@@ -6665,7 +6668,14 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                 if any(rd.face != "up" for _, rd, _ in reads) and not spotted:
                     row_end_to_end = not any(rd.spots_back for _, rd, _ in reads) and \
                         all(_end_to_end([p, q]) for p, q in itertools.combinations(alt, 2))
-                    min_pips = PAIR_BACK_PIPS if len(reads) == 2 or row_end_to_end else FIRST_READ_MIN_PIPS
+                    # (and in a row of a frame of Western tiles, beside backs none of them
+                    # spotted, a face with its bar seen, stopping short of its edges: 26092's
+                    # 2-1 beside two backs side by side, every way of the row read so, dropped)
+                    row_barred = ROW_BACK_BAR and bars_judged is True and not any(
+                        rd.spots_back for _, rd, _ in reads) and any(
+                        rd.face == "up" and rd.has_bar and not rd.bar_through for _, rd, _ in reads)
+                    min_pips = PAIR_BACK_PIPS if len(reads) == 2 or row_end_to_end or row_barred \
+                        else FIRST_READ_MIN_PIPS
                     if not any(_reads_whole(rd, min_pips) for _, rd, _ in reads):
                         continue
                     if min_pips < FIRST_READ_MIN_PIPS and not any(_reads_whole(rd) for _, rd, _ in reads) and \

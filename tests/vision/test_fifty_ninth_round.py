@@ -7,6 +7,9 @@ counted a pip too many").
   with that spot counted a pip fewer — two blurred pips of 2.6 pips' area counted as three,
   a speck of half a pip's area — if the halves are then a tile's in die layouts.  The
   reading is never whole (its quality takes RUN_TOGETHER_Q), so its outline is re-cut too.
+* ROW_BACK_BAR: in a row of a Western frame beside backs with no spots, a face whose bar
+  shows (stopping short of its edges) needs only PAIR_BACK_PIPS pips to read whole enough
+  for the row to be kept, as beside one back in a pair or in a row end to end.
 """
 
 from __future__ import annotations
@@ -68,3 +71,17 @@ def test_an_outline_so_read_is_still_re_cut():
     # outline's proportions; the reading with a guessed count is never whole (quality < 1)
     labels, tl, rs = read_scene3d(24509)
     assert_read_right(labels, tl, rs, [((784, 79), [6, 4])])
+
+
+# scene3d 26092: a 2-1 beside two backs, side by side in a Western frame
+ROW_OF_BACKS = [((81, 307), [2, 1]), ((88, 268), None), ((95, 228), None)]
+
+
+def test_a_row_of_backs_beside_a_face_with_its_bar_is_read():
+    labels, tl, rs = read_scene3d(26092)
+    assert_read_right(labels, tl, rs, ROW_OF_BACKS)
+
+
+def test_without_the_rule_the_row_is_lost(monkeypatch):
+    for point, pips in ROW_OF_BACKS:
+        assert_lost_with_rule_off(monkeypatch, "ROW_BACK_BAR", 0, 26092, point, pips)
