@@ -5265,10 +5265,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             quality = min(q_once, 0.5) if left_any else q_once
     if OVER_SIX_AREA and (h1 > 6) != (h2 > 6):
         # a half of more than six pips, one of whose spots has less than a single pip's area
-        # (OVER_SIX_AREA) for each pip it was counted as: counted one too many — a 6's row
+        # (OVER_SIX_AREA) for each pip it was counted as, every other spot of the half at
+        # least OVER_SIX_NEXT: counted one too many — a 6's row
         # of two blurred into 2.6 pips' area read as three (25811's 6-6 read 7-6, 25899's
         # 6-3 read 7-3), a speck of half a pip's area beside a 6 (25926's 6-3 read 7-3), all
         # dropped unsure — a pip fewer, where the halves are then a tile's laid out as dice
+        # (a half that still holds pips run together is not checked: _die_layouts_ok)
         at = _over_six_fewer(pips, counted, split, h1 > 6)
         if at is not None:
             keep_ = [j for j in range(len(pips)) if j != at or counted[j] > 1]
@@ -5682,9 +5684,9 @@ HIGH_LEVEL = 0.5
 MESSY_SHARE = 0.3
 
 
-#: a blob of pips run together in a half read as more than six has less than this share
-#: of a single pip's area for each pip it was counted as: it is counted a pip fewer
-#: (_over_six_fewer; 0 turns the rule off)
+#: a spot (pips run together, or a speck counted as a pip) in a half read as more than six
+#: that has less than this share of a single pip's area for each pip it was counted as is
+#: counted a pip fewer (_over_six_fewer, _read_face; 0 turns the rule off)
 OVER_SIX_AREA = 0.9
 #: ... and every other spot of that half at least this share for each pip (one spot alone
 #: so short of its count: a bar's spinner counted as pips and a speck beside a 4 are not)
@@ -5695,7 +5697,10 @@ def _over_six_fewer(pips: list, counted: list, split: float, first: bool) -> int
     """Which spot in the half before (``first``) or after ``split`` has the least area for
     each pip it was counted as, when that is less than OVER_SIX_AREA of one pip's (the
     single pips' median, or where fewer than two are single, the median of every spot's
-    area for each pip): counted a pip too many.  None when none has so little.
+    area for each pip): counted a pip too many — unless another spot of that half has less
+    than OVER_SIX_NEXT (which one is too many is not clear), or the other half a spot
+    counted as several pips with less than OVER_SIX_AREA for each (its count is in doubt
+    too: a slanted bar's pieces counted as pips).  None when none is so found.
 
     >>> pips = [(12, 14, False, 100), (29, 14, False, 102), (45, 14, False, 99), (13, 34, False, 118),
     ...         (37, 34, False, 247), (76, 14, False, 119), (100, 14, False, 256), (76, 34, False, 103),
@@ -5703,6 +5708,8 @@ def _over_six_fewer(pips: list, counted: list, split: float, first: bool) -> int
     >>> _over_six_fewer(pips, [1, 1, 1, 1, 2, 1, 3, 1, 1, 1], 61.5, False)  # 256 is no three pips
     6
     >>> _over_six_fewer(pips, [1, 1, 1, 1, 2, 1, 3, 1, 1, 1], 61.5, True) is None
+    True
+    >>> _over_six_fewer(pips, [1, 1, 1, 1, 3, 1, 3, 1, 1, 1], 61.5, False) is None  # 247 no three either
     True
     """
     singles = [p[3] for p, k in zip(pips, counted, strict=True) if k == 1]
@@ -5712,6 +5719,9 @@ def _over_six_fewer(pips: list, counted: list, split: float, first: bool) -> int
     runs.sort()
     if not runs or runs[0][0] >= OVER_SIX_AREA or (len(runs) > 1 and runs[1][0] < OVER_SIX_NEXT):
         return None
+    if any(k > 1 and p[3] < OVER_SIX_AREA * k * one and (p[0] < split) != first
+           for p, k in zip(pips, counted, strict=True)):
+        return None  # (the other half's count is in doubt too: 21529's 6-2 would read 6-5)
     return runs[0][1]
 
 

@@ -85,3 +85,15 @@ def test_a_row_of_backs_beside_a_face_with_its_bar_is_read():
 def test_without_the_rule_the_row_is_lost(monkeypatch):
     for point, pips in ROW_OF_BACKS:
         assert_lost_with_rule_off(monkeypatch, "ROW_BACK_BAR", 0, 26092, point, pips)
+
+
+def test_a_doubt_in_the_other_half_leaves_it_unsure():
+    # scene3d 21529: a Western 6-2 with a slanted bar, read 7-5 — a speck of 0.36 of a pip
+    # beside its 6, but the bar's pieces counted as three pips (0.49 of a pip each) in the
+    # other half: a pip fewer would read 6-5, a confident wrong reading
+    pips = [(8.1, 11.2, False, 77), (14.7, 39.0, False, 74), (19.7, 10.9, False, 86), (26.7, 38.9, False, 77),
+            (31.7, 10.8, False, 87), (38.5, 39.1, False, 78), (40.8, 7.6, False, 28), (47.1, 30.7, False, 115),
+            (59.0, 38.7, False, 77), (77.1, 10.2, False, 84)]
+    counted = [1, 1, 1, 1, 1, 1, 1, 3, 1, 1]
+    assert R._over_six_fewer(pips, counted, 43.0, True) is None
+    assert R._over_six_fewer(pips, counted[:7] + [1] + counted[8:], 43.0, True) == 6  # (without that doubt)
