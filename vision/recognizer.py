@@ -6355,6 +6355,11 @@ PAIR_BACK_PIPS = 2
 #: ... and so in a row of a Western frame (_bars_judged True) beside backs with no spots,
 #: for a face whose bar shows (stopping short of its edges): _resolve_groups (0: off)
 ROW_BACK_BAR = 1
+#: a tile read alone with a blank half and no bar is read again untrimmed and with each
+#: polarity; a reading that names a tile with more pips is taken at this confidence or more
+#: (read_one in analyze; 0: off).  At UNCERTAIN_BELOW, two confident wrong readings more
+#: on 24000-24799 (24398's 4-2 read 2-1 at 0.85, 24493's 2-1 read 3-1 at 0.89)
+BLANK_RETRY_CONF = 0.9
 
 
 def _refine_lost_pips(first: _Read | None, rd: _Read | None) -> bool:
@@ -8596,6 +8601,21 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                 rd2 = _read_tile(image_bgr, alt, style, aspect_hint)
                 if rd2 is not None and _reads_whole(rd2):
                     rd, corners = rd2, alt
+                    break
+        if BLANK_RETRY_CONF and rd is not None and rd.face == "up" and not piece and not rd.has_bar and \
+                not rd.cut_pip and rd.halves[1] == 0 < rd.halves[0] <= 6:
+            # a tile alone with a blank half and no bar (no Chinese tile has one): read again
+            # untrimmed (a band along its edge taken for its side may hold a pip) and with
+            # each polarity (its side, lighter than a black body, turned the polarity and a
+            # speck was its one pip: 24572's red 1-1, 24585's 5-5 and 24704's 6-5 read 1-0);
+            # the first reading that names a tile with more pips, in die layouts, sure enough
+            # (BLANK_RETRY_CONF: 24179's 3-1 and 24001's 2-1, read untrimmed at 0.85, are not)
+            for kw in ({"trim": False}, {"dark_pips": True}, {"dark_pips": False}):
+                rd2 = _read_tile(image_bgr, corners, style, aspect_hint, **kw)
+                if rd2 is not None and rd2.face == "up" and not rd2.cut_pip and rd2.n_pips > rd.n_pips and \
+                        1 <= rd2.halves[1] <= rd2.halves[0] <= 6 and rd2.layout_ok and \
+                        _name_and_confidence(rd2, True)[2] >= BLANK_RETRY_CONF:
+                    rd = rd2
                     break
         if rd is not None and id(rect) in bar_ids and not rd.has_bar and rd.face == "up" and not piece and \
                 _reads_whole(rd):

@@ -10,13 +10,16 @@ counted a pip too many").
 * ROW_BACK_BAR: in a row of a Western frame beside backs with no spots, a face whose bar
   shows (stopping short of its edges) needs only PAIR_BACK_PIPS pips to read whole enough
   for the row to be kept, as beside one back in a pair or in a row end to end.
+* BLANK_RETRY_CONF 0.9: a tile alone read with a blank half and no bar is read again
+  untrimmed and with each polarity; a reading naming a tile with more pips, in die
+  layouts, at 0.9 or more is taken.
 """
 
 from __future__ import annotations
 
 import vision.recognizer as R
 
-from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d
+from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d, sure_near
 
 # scene3d 25811: a red-and-black 6-6 whose row of two black pips ran into 2.6 pips' area
 BLURRED_ROW = ((661, 668), [6, 6])
@@ -97,3 +100,42 @@ def test_a_doubt_in_the_other_half_leaves_it_unsure():
     counted = [1, 1, 1, 1, 1, 1, 1, 3, 1, 1]
     assert R._over_six_fewer(pips, counted, 43.0, True) is None
     assert R._over_six_fewer(pips, counted[:7] + [1] + counted[8:], 43.0, True) == 6  # (without that doubt)
+
+
+# BLANK_RETRY_CONF 0.9: a tile alone read with a blank half and no bar (no Chinese tile has
+# one) is read again untrimmed and with each polarity; a reading naming a tile with more
+# pips, in die layouts, at 0.9 or more, is taken.
+# scene3d 24572: a black 1-1 with red pips whose lighter side turned the polarity: read 1-0
+RED_ONE_ONE = ((1066, 139), [1, 1])
+# scene3d 24585 and 24704: a 5-5 and a 6-5 read 1-0 so
+FIVE_FIVE = ((1110, 329), [5, 5])
+SIX_FIVE = ((964, 572), [6, 5])
+
+
+def test_a_blank_half_is_read_again_with_the_other_polarity(monkeypatch):
+    labels, tl, rs = read_scene3d(24572)
+    assert_read_right(labels, tl, rs, [RED_ONE_ONE])
+    assert_lost_with_rule_off(monkeypatch, "BLANK_RETRY_CONF", 0.0, 24572, *RED_ONE_ONE)
+
+
+def test_more_faces_read_as_one_and_blank_are_read():
+    for seed, case in ((24585, FIVE_FIVE), (24704, SIX_FIVE)):
+        labels, tl, rs = read_scene3d(seed)
+        assert_read_right(labels, tl, rs, [case])
+
+
+def test_without_the_rule_they_are_lost(monkeypatch):
+    # (assert_lost_with_rule_off leaves the rule off for the rest of the test)
+    for seed, case in ((24585, FIVE_FIVE), (24704, SIX_FIVE)):
+        assert_lost_with_rule_off(monkeypatch, "BLANK_RETRY_CONF", 0.0, seed, *case)
+
+
+def test_a_reading_again_less_sure_is_not_taken(monkeypatch):
+    # scene3d 24493: a 2-1 read 2-0; read again it names 3-1 at 0.89 — at UNCERTAIN_BELOW
+    # that would be a confident wrong reading
+    point = (490, 69)
+    _labels, tl, rs = read_scene3d(24493)
+    assert not [r for r in sure_near(rs, point, 0.25 * tl) if sorted(r.pips or ()) != [1, 2]]
+    monkeypatch.setattr(R, "BLANK_RETRY_CONF", R.UNCERTAIN_BELOW)
+    _labels, tl, rs = read_scene3d(24493)
+    assert [r for r in sure_near(rs, point, 0.25 * tl) if sorted(r.pips or ()) == [1, 3]]
