@@ -5273,16 +5273,14 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # (a half that still holds pips run together is not checked: _die_layouts_ok)
         at = _over_six_fewer(pips, counted, split, h1 > 6)
         if at is not None:
-            keep_ = [j for j in range(len(pips)) if j != at or counted[j] > 1]
-            fewer = [counted[j] - (j == at) for j in keep_]
-            pips_ = [pips[j] for j in keep_]
+            gone = {at} if counted[at] == 1 else set()  # (a speck counted as one pip: dropped)
+            pips_, fewer = _without(gone, pips, [k - (j == at) for j, k in enumerate(counted)])
             f1, f2 = _halves_at(pips_, fewer, split)
             if max(f1, f2) <= 6 and min(f1, f2) >= (0 if has_bar else 1) and \
                     _die_layouts_ok(pips_, fewer, split, Lc, Wc, chinese=not has_bar):
                 pips, counted, h1, h2 = pips_, fewer, f1, f2
-                stats_of = [stats_of[j] for j in keep_]
-                comp_ids = [comp_ids[j] for j in keep_]
-                pip_a = pip_a[keep_]
+                stats_of, comp_ids = _without(gone, stats_of, comp_ids)
+                pip_a = np.delete(pip_a, list(gone))
                 n_total = sum(counted)
                 red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
                 # (a count guessed: never whole, so that the outline is re-cut too — 24509's
