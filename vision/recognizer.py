@@ -246,6 +246,12 @@ SMOOTH_ASPECT = (1.6, 3.6)
 #: stripes only: one shift and its opposite).
 PAT_CORR = 0.42
 PAT_MIN_SHIFTS = 2
+#: ... or above PAT_CORR_STRIPES when none is above PAT_CORR and the image is striped
+#: (_stripes_along): dark tiles on a light striped cloth, many of them, make much of the
+#: image's variance and none of its repeat (scene3d 32214: a third of its pixels' spread
+#: was the tiles', and the stripes' repeat came to 0.2-0.3 of it; its tiles, as dark as
+#: its blue stripes, were joined to them in every other mask).  0: not.
+PAT_CORR_STRIPES = 0.2
 #: Each shift aligned block by block (a tilted camera bends the pattern): blocks of
 #: PAT_BLOCK work pixels, searched PAT_SEARCH pixels each way, aligned when their
 #: normalised correlation reaches PAT_MATCH.
@@ -804,11 +810,11 @@ def _chromaticity(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return cv2.divide(r, tot, scale=255.0, dtype=cv2.CV_32F), cv2.divide(b, tot, scale=255.0, dtype=cv2.CV_32F)
 
 
-def _pattern_shifts(planes, rlo: float, rhi: float, most: int = 8) -> list[np.ndarray]:
+def _pattern_shifts(planes, rlo: float, rhi: float, most: int = 8, corr: float | None = None) -> list[np.ndarray]:
     """The shifts (dx, dy) in pixels, ``rlo`` to ``rhi`` long, that map a repeating pattern
     in an image (``planes``: its Lab planes) onto itself: peaks of the image's
     autocorrelation (at half size, the three planes summed, a Hann window against the
-    edges) above PAT_CORR of its value at zero, at least 25° apart in direction, each with
+    edges) above PAT_CORR (``corr`` when given) of its value at zero, at least 25° apart in direction, each with
     its opposite, strongest first, ``most`` of them at most; none for a cloth without a
     strong repeat (plain felt, wood).
 
@@ -846,7 +852,7 @@ def _pattern_shifts(planes, rlo: float, rhi: float, most: int = 8) -> list[np.nd
     # (an autocorrelation is symmetric: a peak and its opposite are taken together — the
     # order of two equal values must not hang on rounding)
     half = (yy > 0) | ((yy == 0) & (xx > 0))
-    peak = (R >= cv2.dilate(R, _K3SQ)) & (rr >= rlo) & (rr <= rhi) & (R > PAT_CORR) & half
+    peak = (R >= cv2.dilate(R, _K3SQ)) & (rr >= rlo) & (rr <= rhi) & (R > (PAT_CORR if corr is None else corr)) & half
     ys, xs = np.nonzero(peak)
     chosen: list[tuple[float, np.ndarray]] = []
     for i in np.argsort(-R[ys, xs], kind="stable"):
@@ -951,10 +957,15 @@ def _pattern_background(planes, gray: np.ndarray) -> np.ndarray | None:
     """
     h, w = gray.shape
     shifts = _pattern_shifts(planes, 0.075 * max(h, w), 0.17 * max(h, w))
+    t = None
+    if len(shifts) < PAT_MIN_SHIFTS and PAT_CORR_STRIPES:
+        t = _stripes_along(gray)
+        if t is not None:
+            shifts = _pattern_shifts(planes, 0.075 * max(h, w), 0.17 * max(h, w), corr=PAT_CORR_STRIPES)
     if len(shifts) < PAT_MIN_SHIFTS:
         return None
     if PAT_ALONG and len(shifts) == 2:
-        t = _stripes_along(gray)
+        t = _stripes_along(gray) if t is None else t
         if t is not None:
             for d in PAT_ALONG_D:
                 shifts += [t * d * max(h, w), -t * d * max(h, w)]
@@ -4290,6 +4301,16 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             # no red, scene3d 19332; a 6-1 whose pale red 1 is not red, 21309, read 4-1, has
             # necks; a 4-1 read whole with its bar, 21516, stays so)
             return rd_c
+        if COLUMN_SURE and off_c == 0 and rd_c.halves == (1, 1) and off1 != 0 and not rd_c.has_bar and \
+                rd_c.quality >= 1.0 and rd_c.layout_ok and not rd_c.cut_pip and _name_and_confidence(rd_c, True)[2] >= FIRST_READ_CONF and \
+                _name_and_confidence(rd1, True)[2] < UNCERTAIN_BELOW:
+            # (or, with fewer pips, when it reads sure, without a bar, its red count right,
+            # and the bar's reading unsure with its red count off: a Chinese red 1-1, one
+            # big pip taken for a bar and the other for two run together — 2-1 with three
+            # red, 0.32 — scene3d 24049, 24603, 25255).  A 1-1 only: a piece of a group cut
+            # askew, a column of its neighbour's pips taken for a bar, read 2-1 sure so
+            # (26183's 6-1 at 0.97)
+            return rd_c
     if rd1 is not None and rd1.smear is not None:
         # (its spots all drawn out the same way: motion blur — read with them shrunk back;
         # _read_face looks for a smear only in a reading not whole)
@@ -4656,7 +4677,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             grow[0] = False
             if grow.any():
                 bw = cv2.bitwise_or(bw, (grow[ll_]).astype(np.uint8) * np.uint8(255))
-    bw = _fill_rims(bw, Wc)
+    if RIM_OPEN and redm is None:
+        redm = _red_pixels(lab_r, body_a)
+    bw = _fill_rims(bw, Wc, redm)
     if smear is not None:
         bw = cv2.erode(bw, _line_kernel(*smear))
     if grainy is not None and cv2.countNonZero(bw) > MESSY_SHARE * cv2.countNonZero(inner):
@@ -5111,6 +5134,18 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # a 6 — but a back's end side or shadow, a band across it (37 of 37 such readings,
         # all unsure, were backs on five ranges)
         pips, counted, pip_a = [], [], np.zeros(0)
+    if LONE_SPOT_OFF and counted == [1] and not has_bar and (lone or not seams):
+        # one spot and nothing else, away from where a face's lone pip lies — the middle of
+        # its half — and not about the tile's centre (a spotted back's middle spot, below): a
+        # speck of a plain back (its grain, the shadow along its end), no face (32026,
+        # 32258 and twelve more backs on 31890-32289 read 1-0 unsure).  Not a piece of a
+        # group: a way cut askew, its piece a shadow or half of each of two tiles, would
+        # read as a plain back (24289, 24600: false backs; 24161: a 2-1 read as a back)
+        x_, y_ = pips[0][0], pips[0][1]
+        hc_ = split / 2.0 if x_ < split else (split + Lc) / 2.0
+        if (abs(x_ - hc_) > LONE_SPOT_OFF * Wc or abs(y_ - Wc / 2.0) > LONE_SPOT_OFF * Wc) and \
+                abs(x_ - Lc / 2.0) >= 0.42 * Wc and pips[0][3] < LONE_SPOT_AREA * Wc * Wc:
+            pips, counted, pip_a = [], [], np.zeros(0)
     if debug is not None:
         debug.update(pips=pips, counted=counted)
     n_total = sum(counted)
@@ -5449,9 +5484,19 @@ RIM_HOLE = 0.4
 RIM_MIN = 0.08
 RIM_MAX = 0.42
 RIM_ROUND = 0.6
+#: ... and a blob open on one side (a rim with a gap: no hole) is one when its convex hull
+#: is so round and so sized, the blob fills less than RIM_OPEN of it (a solid pip, or a
+#: pip with a highlight, fills most of its hull) and RIM_OPEN_RED of it is red (a big red
+#: pip whose lighter middle reaches its edge: scene3d 24262's and 24179's Chinese 3-1 read
+#: 3-0, the 1's rim broken; not a curl of a grainy face's texture, 32085).  0: not
+RIM_OPEN = 0.55
+RIM_OPEN_RED = 0.5
+#: a piece of a group cut between divider bars (analyze) that reads as a plain back goes on
+#: to be judged as plain backs are (0: dropped, as a piece without a bar is)
+BAR_CUT_BACKS = 1
 
 
-def _fill_rims(bw: np.ndarray, Wc: int) -> np.ndarray:
+def _fill_rims(bw: np.ndarray, Wc: int, red: np.ndarray | None = None) -> np.ndarray:
     """``bw`` with the round, pip-sized holes of its blobs filled: a pip seen by its rim
     only — a red pip on a body of about its lightness, lit so that its middle is lighter,
     stands out darker than the body only round its edge.
@@ -5464,6 +5509,20 @@ def _fill_rims(bw: np.ndarray, Wc: int) -> np.ndarray:
     >>> out = _fill_rims(bw, 48)
     >>> int(out[24, 30]), int(out[24, 78]), int(out[24, 48])
     (255, 0, 0)
+
+    A rim broken on one side (the highlight of a big red pip reaching its edge) has no
+    hole: its convex hull is filled when round, pip-sized and red (``red``: the red pixels'
+    mask, RIM_OPEN_RED of the hull; RIM_OPEN).
+
+    >>> bw = np.zeros((48, 100), np.uint8)
+    >>> _ = cv2.ellipse(bw, (30, 24), (8, 8), 0, 60, 360, 255, 2)  # five sixths of a rim
+    >>> _ = cv2.line(bw, (60, 20), (72, 32), 255, 2)               # a stroke: not round
+    >>> red = np.zeros_like(bw); _ = cv2.circle(red, (30, 24), 9, 255, -1)
+    >>> out = _fill_rims(bw, 48, red)
+    >>> int(out[24, 30]), int(out[28, 62])
+    (255, 0)
+    >>> int(_fill_rims(bw, 48)[24, 30])  # (not known to be red: left open)
+    0
     """
     if not cv2.countNonZero(bw):
         return bw
@@ -5473,6 +5532,24 @@ def _fill_rims(bw: np.ndarray, Wc: int) -> np.ndarray:
     out = None
     lo, hi = RIM_MIN * Wc, RIM_MAX * Wc
     for c, h in zip(cs, hier[0], strict=True):
+        if h[3] < 0 and h[2] < 0 and RIM_OPEN and red is not None and len(c) >= 3:
+            # (an outer boundary with no hole inside: a rim open on one side)
+            x, y, w_, h_ = cv2.boundingRect(c)
+            if not (lo <= w_ <= hi and lo <= h_ <= hi):
+                continue
+            hull = cv2.convexHull(c)
+            (_, _), r = cv2.minEnclosingCircle(c)
+            a_hull = cv2.contourArea(hull)
+            if a_hull < RIM_ROUND * math.pi * r * r or cv2.contourArea(c) >= RIM_OPEN * a_hull:
+                continue
+            inside = np.zeros_like(bw)
+            cv2.drawContours(inside, [hull], -1, 255, -1)
+            if cv2.countNonZero(cv2.bitwise_and(inside, red)) < RIM_OPEN_RED * cv2.countNonZero(inside):
+                continue  # (not a red pip: a grain's or a side's curl)
+            if out is None:
+                out = bw.copy()
+            cv2.drawContours(out, [hull], -1, 255, -1)
+            continue
         if h[3] < 0 or len(c) < 3:
             continue  # (an outer boundary, not a hole)
         x, y, w_, h_ = cv2.boundingRect(c)
@@ -5889,6 +5966,17 @@ def _spot_counted_twice(pips: list, counted: list, Lc: int, Wc: int) -> bool:
 ENDS_ALIKE = 1.4
 
 
+#: a face whose first reading found a bar that may be a column of pips, unsure and its red
+#: count off, takes the reading with such columns as pips when that reads a 1-1 sure with
+#: its red count right, though it has fewer pips (_read_tile; 0: not)
+COLUMN_SURE = 1
+#: a lone spot (and nothing else) farther than this from its half's middle, either way
+#: (tile widths), is a speck of a back, not a face's one pip (_read_face; 0: not)
+LONE_SPOT_OFF = 0.3
+#: ... and smaller than this share of the width squared (a pip of a Western tile is about
+#: 0.03-0.05, a Chinese 1 0.1): 26257's blue 1-1, its outline run past one end and one pip
+#: left, 0.034, was read as a back
+LONE_SPOT_AREA = 0.03
 #: a spot this near the outline's centre both ways (tile widths) is a spotted back's middle
 #: spot (_read_face)
 CENTRE_SPOT = 0.1
@@ -8623,8 +8711,12 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             rd_s = _read_tile(image_bgr, corners, style, aspect_hint, seams=True)
             if rd_s is not None and not rd_s.seam_along:
                 rd = _faint_bar(replace(rd, mid_run=rd_s.mid_run), True)
-        if rd is None or (id(rect) in bar_ids and not rd.has_bar):
-            return  # nothing readable; or a cut between divider bars with no bar in the piece
+        if rd is None or (id(rect) in bar_ids and not rd.has_bar and not (
+                BAR_CUT_BACKS and rd.face == "down" and not rd.spots_back)):
+            # nothing readable; or a cut between divider bars with no bar in the piece — but
+            # a plain back, which has none, is judged as plain backs are, by a face read
+            # whole beside it (_backs_in_rows: 32003's black back end to end with a 5-4)
+            return
         if id(rect) in check_ids:
             # fitted to a model of a checked cloth: where the tile's end lies on a cell of its
             # own colour the rectangle may stop short of it, and a part of a tile reads as a
