@@ -6446,6 +6446,13 @@ ROW_BACK_BAR = 1
 #: (read_one in analyze; 0: off).  At UNCERTAIN_BELOW, two confident wrong readings more
 #: on 24000-24799 (24398's 4-2 read 2-1 at 0.85, 24493's 2-1 read 3-1 at 0.89)
 BLANK_RETRY_CONF = 0.9
+#: ... and read with either end pushed out by this share of its length (0: not), the
+#: outline then no longer than BLANK_EXTEND_MAX of the frame's tile length and the strip
+#: added the tile's body (more than TRIM_BODY of it)
+BLANK_EXTEND = 0.2
+BLANK_EXTEND_MAX = 1.1
+#: ... and, pushed out by this share more, reads no more pips
+BLANK_BEYOND = 0.1
 
 
 def _refine_lost_pips(first: _Read | None, rd: _Read | None) -> bool:
@@ -8696,12 +8703,35 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # speck was its one pip: 24572's red 1-1, 24585's 5-5 and 24704's 6-5 read 1-0);
             # the first reading that names a tile with more pips, in die layouts, sure enough
             # (BLANK_RETRY_CONF: 24179's 3-1 and 24001's 2-1, read untrimmed at 0.85, are not)
-            for kw in ({"trim": False}, {"dark_pips": True}, {"dark_pips": False}):
-                rd2 = _read_tile(image_bgr, corners, style, aspect_hint, **kw)
+            # — and then with either end pushed out by BLANK_EXTEND of its length, no longer
+            # than BLANK_EXTEND_MAX tiles: an outline stopped short of a 2 set at a Chinese
+            # tile's very end reads its 1 alone (24765's, 24897's 2-1 read 1-0)
+            tries = [(corners, kw) for kw in ({"trim": False}, {"dark_pips": True}, {"dark_pips": False})]
+            if BLANK_EXTEND and typ and rd.body_lab is not None:
+                for end in (0, 1):
+                    alt = _trim_end(corners, end, -BLANK_EXTEND)
+                    c_ = corners
+                    added = (alt[3], alt[0], c_[0], c_[3]) if end == 0 else (alt[1], alt[2], c_[2], c_[1])
+                    # (where the tile goes on: the strip so added is its body — pushed out over
+                    # the cloth, the outline of a 3-1 shifted across, its 3 a column along the
+                    # edge, read 2-1, 960115)
+                    if float(np.linalg.norm(alt[1] - alt[0])) <= BLANK_EXTEND_MAX * typ / s and \
+                            _body_share(image_bgr, np.float32(added), rd.body_lab) > TRIM_BODY:
+                        tries.append((alt, {"end": end}))
+            for alt, kw in tries:
+                end = kw.pop("end", None)
+                rd2 = _read_tile(image_bgr, alt, style, aspect_hint, **kw)
                 if rd2 is not None and rd2.face == "up" and not rd2.cut_pip and rd2.n_pips > rd.n_pips and \
                         1 <= rd2.halves[1] <= rd2.halves[0] <= 6 and rd2.layout_ok and \
                         _name_and_confidence(rd2, True)[2] >= BLANK_RETRY_CONF:
-                    rd = rd2
+                    if end is not None:
+                        # (and pushed out by BLANK_BEYOND more, it reads no more pips: 31578's
+                        # 6-2, its outline stopped after the 6's first row, read 2-2 at 0.97)
+                        rd3 = _read_tile(image_bgr, _trim_end(corners, end, -BLANK_EXTEND - BLANK_BEYOND), style,
+                                         aspect_hint)
+                        if rd3 is not None and rd3.face == "up" and rd3.n_pips > rd2.n_pips:
+                            continue
+                    rd, corners = rd2, alt
                     break
         if rd is not None and id(rect) in bar_ids and not rd.has_bar and rd.face == "up" and not piece and \
                 _reads_whole(rd):

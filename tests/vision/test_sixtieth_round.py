@@ -14,6 +14,9 @@ a plain back; a red 1-1 read with a bar").
   a 1-1 sure with its red count right, though it has fewer pips.
 * RIM_OPEN 0.55, RIM_OPEN_RED 0.5: a pip seen by its rim, the rim broken on one side, is
   filled by its convex hull when round, pip-sized and red.
+* BLANK_EXTEND 0.2: a tile alone read with a blank half is also read with either end
+  pushed out by a fifth of its length, where the strip added is the tile's body, the
+  outline no longer than 1.1 tiles, and pushed out a tenth more it reads no more pips.
 * BAR_CUT_BACKS: a piece of a group cut between divider bars that reads as a plain back is
   judged as plain backs are (by a face read whole beside it), not dropped for its want of
   a bar.
@@ -120,3 +123,22 @@ def test_a_back_end_to_end_with_a_barred_face_is_read(monkeypatch):
     labels, tl, rs = read_scene3d(32003)
     assert_read_right(labels, tl, rs, [((295, 628), None)])
     assert_lost_with_rule_off(monkeypatch, "BAR_CUT_BACKS", 0, 32003, (295, 628), None)
+
+
+def test_an_outline_stopped_short_of_a_two_is_pushed_out(monkeypatch):
+    # scene3d 24897: a Chinese 2-1 among grey tiles, its outline ending before its 2
+    labels, tl, rs = read_scene3d(24897)
+    assert_read_right(labels, tl, rs, [((366, 90), [2, 1])])
+    assert_lost_with_rule_off(monkeypatch, "BLANK_EXTEND", 0.0, 24897, (366, 90), [2, 1])
+
+
+def test_an_outline_pushed_out_must_not_read_more_further_out(monkeypatch):
+    # scene3d 31578: a 6-2 whose outline stopped after the 6's first row; pushed out a
+    # fifth it read 2-2 at 0.97 — a tenth further it shows more pips, so it is not taken
+    labels, tl, rs = read_scene3d(31578)
+    got = sure_near(rs, (1198, 531), 0.25 * tl)
+    assert not any(r.face == "up" and sorted(r.pips) == [2, 2] for r in got), got
+    monkeypatch.setattr(R, "BLANK_BEYOND", 0.0)  # (the guard off: read no further out)
+    labels, tl, rs = read_scene3d(31578)
+    got = sure_near(rs, (1198, 531), 0.25 * tl)
+    assert any(r.face == "up" and sorted(r.pips) == [2, 2] for r in got), got
