@@ -5137,8 +5137,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if LONE_SPOT_OFF and counted == [1] and not has_bar and (lone or not seams):
         # one spot and nothing else, away from where a face's lone pip lies — the middle of
         # its half — and not about the tile's centre (a spotted back's middle spot, below): a
-        # speck of a plain back (its grain, the shadow along its end), no face (32026,
-        # 32258 and twelve more backs on 31890-32289 read 1-0 unsure).  Not a piece of a
+        # speck of a plain back (its grain, the shadow along its end), no face (32258's
+        # black back on wood read 1-0 unsure; LONE_SPOT_AREA).  Not a piece of a
         # group: a way cut askew, its piece a shadow or half of each of two tiles, would
         # read as a plain back (24289, 24600: false backs; 24161: a 2-1 read as a back)
         x_, y_ = pips[0][0], pips[0][1]
@@ -5491,9 +5491,6 @@ RIM_ROUND = 0.6
 #: 3-0, the 1's rim broken; not a curl of a grainy face's texture, 32085).  0: not
 RIM_OPEN = 0.55
 RIM_OPEN_RED = 0.5
-#: a piece of a group cut between divider bars (analyze) that reads as a plain back goes on
-#: to be judged as plain backs are (0: dropped, as a piece without a bar is)
-BAR_CUT_BACKS = 1
 
 
 def _fill_rims(bw: np.ndarray, Wc: int, red: np.ndarray | None = None) -> np.ndarray:
@@ -6453,6 +6450,9 @@ BLANK_EXTEND = 0.2
 BLANK_EXTEND_MAX = 1.1
 #: ... and, pushed out by this share more, reads no more pips
 BLANK_BEYOND = 0.1
+#: a piece of a group cut between divider bars (analyze) that reads as a plain back goes on
+#: to be judged as plain backs are (0: dropped, as a piece without a bar is)
+BAR_CUT_BACKS = 1
 
 
 def _refine_lost_pips(first: _Read | None, rd: _Read | None) -> bool:
@@ -8706,20 +8706,19 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             # — and then with either end pushed out by BLANK_EXTEND of its length, no longer
             # than BLANK_EXTEND_MAX tiles: an outline stopped short of a 2 set at a Chinese
             # tile's very end reads its 1 alone (24765's, 24897's 2-1 read 1-0)
-            tries = [(corners, kw) for kw in ({"trim": False}, {"dark_pips": True}, {"dark_pips": False})]
+            tries = [(corners, kw, None) for kw in ({"trim": False}, {"dark_pips": True}, {"dark_pips": False})]
             if BLANK_EXTEND and typ and rd.body_lab is not None:
                 for end in (0, 1):
                     alt = _trim_end(corners, end, -BLANK_EXTEND)
-                    c_ = corners
-                    added = (alt[3], alt[0], c_[0], c_[3]) if end == 0 else (alt[1], alt[2], c_[2], c_[1])
+                    added = (alt[3], alt[0], corners[0], corners[3]) if end == 0 else \
+                        (alt[1], alt[2], corners[2], corners[1])
                     # (where the tile goes on: the strip so added is its body — pushed out over
                     # the cloth, the outline of a 3-1 shifted across, its 3 a column along the
                     # edge, read 2-1, 960115)
                     if float(np.linalg.norm(alt[1] - alt[0])) <= BLANK_EXTEND_MAX * typ / s and \
                             _body_share(image_bgr, np.float32(added), rd.body_lab) > TRIM_BODY:
-                        tries.append((alt, {"end": end}))
-            for alt, kw in tries:
-                end = kw.pop("end", None)
+                        tries.append((alt, {}, end))
+            for alt, kw, end in tries:
                 rd2 = _read_tile(image_bgr, alt, style, aspect_hint, **kw)
                 if rd2 is not None and rd2.face == "up" and not rd2.cut_pip and rd2.n_pips > rd.n_pips and \
                         1 <= rd2.halves[1] <= rd2.halves[0] <= 6 and rd2.layout_ok and \
