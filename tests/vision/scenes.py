@@ -46,3 +46,11 @@ def assert_lost_with_rule_off(monkeypatch, constant: str, off, seed: int, point,
     except AssertionError:
         return
     raise AssertionError(f"{constant} = {off!r}: the tile at {point} of scene3d {seed} is still read")
+
+
+def assert_read_by_rule(monkeypatch, seed: int, cases, constant: str, off) -> None:
+    """The tiles ``cases`` of scene3d ``seed`` are read for sure and right, and the first of
+    them is lost with the recognizer's ``constant`` set to ``off`` (left so afterwards)."""
+    labels, tl, rs = read_scene3d(seed)
+    assert_read_right(labels, tl, rs, cases)
+    assert_lost_with_rule_off(monkeypatch, constant, off, seed, *cases[0])

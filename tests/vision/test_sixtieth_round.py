@@ -30,7 +30,7 @@ import numpy as np
 import vision.recognizer as R
 from vision.scene3d import generate_scene3d
 
-from .scenes import assert_lost_with_rule_off, assert_read_right, read_scene3d, sure_near
+from .scenes import assert_lost_with_rule_off, assert_read_by_rule, assert_read_right, read_scene3d, sure_near
 
 # scene3d 32214: dark tiles on pink cloth with dark blue stripes, as dark as the tiles
 ON_STRIPES = [((356, 137), [5, 1]), ((187, 572), [5, 2]), ((574, 103), [6, 6]), ((501, 572), [6, 4]),
@@ -75,15 +75,11 @@ def test_the_lower_level_is_not_for_a_cloth_without_stripes():
 
 
 def test_a_plain_back_with_a_speck_is_read_as_a_back(monkeypatch):
-    labels, tl, rs = read_scene3d(32258)
-    assert_read_right(labels, tl, rs, [SPECKED_BACK])
-    assert_lost_with_rule_off(monkeypatch, "LONE_SPOT_OFF", 0.0, 32258, *SPECKED_BACK)
+    assert_read_by_rule(monkeypatch, 32258, [SPECKED_BACK], "LONE_SPOT_OFF", 0.0)
 
 
 def test_a_red_one_one_read_with_a_bar_is_read(monkeypatch):
-    labels, tl, rs = read_scene3d(24049)
-    assert_read_right(labels, tl, rs, [RED_ONE_ONE])
-    assert_lost_with_rule_off(monkeypatch, "COLUMN_SURE", 0, 24049, *RED_ONE_ONE)
+    assert_read_by_rule(monkeypatch, 24049, [RED_ONE_ONE], "COLUMN_SURE", 0)
 
 
 def test_a_one_whose_outline_runs_on_is_not_read_as_a_back():
@@ -104,9 +100,7 @@ def test_a_piece_cut_askew_is_not_read_two_one_for_sure():
 
 def test_a_red_one_seen_by_a_broken_rim_is_read(monkeypatch):
     # scene3d 24262: a Chinese 3-1 on wood, its red 1 lighter in the middle up to one edge
-    labels, tl, rs = read_scene3d(24262)
-    assert_read_right(labels, tl, rs, [((438, 533), [3, 1])])
-    assert_lost_with_rule_off(monkeypatch, "RIM_OPEN", 0.0, 24262, (438, 533), [3, 1])
+    assert_read_by_rule(monkeypatch, 24262, [((438, 533), [3, 1])], "RIM_OPEN", 0.0)
 
 
 def test_an_open_rim_is_filled_only_when_red():
@@ -120,16 +114,12 @@ def test_an_open_rim_is_filled_only_when_red():
 
 def test_a_back_end_to_end_with_a_barred_face_is_read(monkeypatch):
     # scene3d 32003: a black back below a black Western face, one blob cut at the bars
-    labels, tl, rs = read_scene3d(32003)
-    assert_read_right(labels, tl, rs, [((295, 628), None)])
-    assert_lost_with_rule_off(monkeypatch, "BAR_CUT_BACKS", 0, 32003, (295, 628), None)
+    assert_read_by_rule(monkeypatch, 32003, [((295, 628), None)], "BAR_CUT_BACKS", 0)
 
 
 def test_an_outline_stopped_short_of_a_two_is_pushed_out(monkeypatch):
     # scene3d 24897: a Chinese 2-1 among grey tiles, its outline ending before its 2
-    labels, tl, rs = read_scene3d(24897)
-    assert_read_right(labels, tl, rs, [((366, 90), [2, 1])])
-    assert_lost_with_rule_off(monkeypatch, "BLANK_EXTEND", 0.0, 24897, (366, 90), [2, 1])
+    assert_read_by_rule(monkeypatch, 24897, [((366, 90), [2, 1])], "BLANK_EXTEND", 0.0)
 
 
 def test_an_outline_pushed_out_must_not_read_more_further_out(monkeypatch):
