@@ -3642,6 +3642,14 @@ def _body_share(img: np.ndarray, quad: np.ndarray, body_lab: np.ndarray) -> floa
     return float((d <= TRIM_BODY_GAP).mean())
 
 
+def _end_strip(outer: np.ndarray, inner: np.ndarray, end: int) -> np.ndarray:
+    """The strip between two outlines that differ at one end only (``end`` as for
+    :func:`_trim_end`), long side first (as :func:`_body_share` takes it)."""
+    if end == 0:
+        return np.float32([outer[3], outer[0], inner[0], inner[3]])
+    return np.float32([outer[1], outer[2], inner[2], inner[1]])
+
+
 def _read_trimmed(img: np.ndarray, corners: np.ndarray, rd: _Read, style: str, aspect_hint) -> tuple | None:
     """A tile that does not read as one (a piece of a split group, or a tile alone with
     more than six pips in a half), read again with an end trimmed off where that end is not
@@ -3654,8 +3662,7 @@ def _read_trimmed(img: np.ndarray, corners: np.ndarray, rd: _Read, style: str, a
     c = np.asarray(corners, np.float32)
     for end in (0, 1):
         alt = _trim_end(c, end, TRIM_END)
-        strip = (c[3], c[0], alt[0], alt[3]) if end == 0 else (c[1], c[2], alt[2], alt[1])
-        if _body_share(img, np.float32(strip), rd.body_lab) > TRIM_BODY:
+        if _body_share(img, _end_strip(c, alt, end), rd.body_lab) > TRIM_BODY:
             continue  # the tile's own end (its end pips with it): not to be cut off
         rd2 = _read_tile(img, alt, style, aspect_hint, seams=True)
         if rd2 is not None and rd2.face == "up" and not rd2.cut_pip and \
@@ -4302,7 +4309,7 @@ def _read_tile(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             # necks; a 4-1 read whole with its bar, 21516, stays so)
             return rd_c
         if COLUMN_SURE and off_c == 0 and rd_c.halves == (1, 1) and off1 != 0 and not rd_c.has_bar and \
-                rd_c.quality >= 1.0 and rd_c.layout_ok and not rd_c.cut_pip and _name_and_confidence(rd_c, True)[2] >= FIRST_READ_CONF and \
+                rd_c.layout_ok and _reads_whole(rd_c, 2, red=True) and \
                 _name_and_confidence(rd1, True)[2] < UNCERTAIN_BELOW:
             # (or, with fewer pips, when it reads sure, without a bar, its red count right,
             # and the bar's reading unsure with its red count off: a Chinese red 1-1, one
@@ -8710,13 +8717,11 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
             if BLANK_EXTEND and typ and rd.body_lab is not None:
                 for end in (0, 1):
                     alt = _trim_end(corners, end, -BLANK_EXTEND)
-                    added = (alt[3], alt[0], corners[0], corners[3]) if end == 0 else \
-                        (alt[1], alt[2], corners[2], corners[1])
                     # (where the tile goes on: the strip so added is its body — pushed out over
                     # the cloth, the outline of a 3-1 shifted across, its 3 a column along the
                     # edge, read 2-1, 960115)
                     if float(np.linalg.norm(alt[1] - alt[0])) <= BLANK_EXTEND_MAX * typ / s and \
-                            _body_share(image_bgr, np.float32(added), rd.body_lab) > TRIM_BODY:
+                            _body_share(image_bgr, _end_strip(alt, corners, end), rd.body_lab) > TRIM_BODY:
                         tries.append((alt, {}, end))
             for alt, kw, end in tries:
                 rd2 = _read_tile(image_bgr, alt, style, aspect_hint, **kw)
