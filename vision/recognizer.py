@@ -320,6 +320,8 @@ SLIVER_LONG = 3.5
 LONE_DIAG = 1.5
 #: ... the lone pip at least LONE_DIAG_OFF of the length from the split
 LONE_DIAG_OFF = 0.04
+#: ... a blob filling less than this share of its box
+LONE_DIAG_FILL = 0.4
 #: pips run together on a diagonal with wisps on them (a textured body, a cloth's dots at
 #: the outline): their area measured after an opening by a disc this share of a pip wide
 #: (24621's and 24421's Western 3 on a blue body read as a 2 at 0.97)
@@ -2781,6 +2783,16 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
         for j in np.nonzero(~alive)[0]:
             ins = np.nonzero(held[:, j])[0]
             a_ = area[ins]
+            if HELD_MIDDLE and (np.hypot(cx[ins] - cx[j], cy[ins] - cy[j]) <= HELD_MIDDLE * half_short[j]).all() and \
+                    (half_long[ins] <= HELD_MIDDLE_LONG * half_long[j]).all() and \
+                    np.median(half_long[ins]) <= HELD_MIDDLE_MEDIAN * half_long[j]:
+                # (pieces all about its centre, shorter than it, most much shorter: its lit
+                # middle between the pips at its ends, found at brighter levels — one tile,
+                # not two; 32358's white 2-2 on wood, the middle 0.64 of it chosen and read
+                # as nothing.  Not the tile itself, 0.82 of a rectangle holding its shadow:
+                # 32419's 6-3 read 3-3 so)
+                alive[j] = True
+                continue
             turn = np.abs(np.sin(long_ax[ins] - long_ax[j]))
             if (half_short[ins] < 0.8 * half_short[j]).any() or (turn > 0.35).any() or \
                     (half_long[ins] > 0.66 * half_long[j]).any():
@@ -4514,6 +4526,48 @@ def _peaks_are_pips(peaks: list, area: float, one_area: float) -> bool:
     return min(sizes) >= 0.3 * max(sizes) and 0.7 <= area / (len(peaks) * one_area) <= 1.3
 
 
+def _merge_close_peaks(peaks: list, one_area: float) -> list[tuple[int, float, float]]:
+    """The peaks (_peaks: size, x, y) with each one closer than DIAG_RUN_APART of a pip's
+    width (a pip of ``one_area``) to a bigger one taken into it — its size added, the
+    bigger one's place kept: a pip's highlight splits a small peak off it a few pixels
+    away.
+
+    >>> _merge_close_peaks([(9, 10, 10), (3, 13, 10), (8, 20, 10)], 50.0)
+    [(12, 10.0, 10.0), (8, 20.0, 10.0)]
+    """
+    apart = DIAG_RUN_APART * 2.0 * math.sqrt(one_area / math.pi)
+    kept: list[list] = []
+    for a, x, y in sorted(peaks, key=lambda p: -p[0]):
+        near = [q for q in kept if math.hypot(q[1] - x, q[2] - y) < apart]
+        if near:
+            near[0][0] += a
+        else:
+            kept.append([a, x, y])
+    return [(int(a), float(x), float(y)) for a, x, y in sorted(kept, key=lambda q: q[1])]
+
+
+def _block_pips(peaks: list, area: float, one_area: float) -> list | None:
+    """The pips of a blob of ``area`` that is four to six pips run into one block, from its
+    peaks (_peaks: size, x, y): for n = 6, 5, 4, the peaks with those near a bigger one
+    taken into it (_merge_close_peaks, for pips of area / n) are n, of about one size
+    (BIG_BLOB_EVEN), a pip's width apart (_peaks_apart), each of 0.6-1.6 of ``one_area``
+    (the other pips' size) — or None.
+
+    >>> four = [(20, 10, 10), (4, 13, 10), (18, 30, 10), (19, 10, 30), (20, 30, 30)]
+    >>> [(a, x, y) for a, x, y in _block_pips(four, 1200.0, 300.0)]
+    [(24, 10.0, 10.0), (19, 10.0, 30.0), (20, 30.0, 30.0), (18, 30.0, 10.0)]
+    """
+    for n in (6, 5, 4):
+        one = area / n
+        if not 0.6 * one_area <= one <= 1.6 * one_area:
+            continue
+        got = _merge_close_peaks(peaks, one)
+        sizes = [p[0] for p in got]
+        if len(got) == n and min(sizes) >= BIG_BLOB_EVEN * max(sizes) and _peaks_apart(got, one):
+            return got
+    return None
+
+
 def _peaks_apart(peaks: list, one_area: float) -> bool:
     """Do the peaks (_peaks: size, x, y) lie DIAG_RUN_APART of a pip's width (a pip of
     ``one_area``) apart or more, each pair — as touching pips do (a pip's highlight or
@@ -4750,7 +4804,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         for k in range(1, nb):
             x, y, w_, h_, a_ = sb[k]
             cxk = cb[k][0]
-            if 0.3 * Lc <= cxk <= 0.7 * Lc and w_ <= 0.25 * Wc and h_ >= bar_len:
+            if BAR_FROM * Lc <= cxk <= (1.0 - BAR_FROM) * Lc and w_ <= 0.25 * Wc and h_ >= bar_len:
                 if best is None or h_ > best[1]:
                     if cc_bw is None:
                         cc_bw = _components8(bw)
@@ -4970,6 +5024,11 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                             (as_ < RUN_BOX_FILL * ws_ * hs_) & (long_ <= Wc))[0]
         for k in cands_:
             peaks = _peaks(resp, lbl, stats[k], k)
+            if PEAKS_MERGE and len(peaks) > 3:
+                # (each pip's highlight split off a small peak of its own, a few pixels from
+                # it: 32329's blurred 5-3, its 3 and the 5's diagonal each one blob of five
+                # or six peaks — read 2-0)
+                peaks = _merge_close_peaks(peaks, mid_a)
             if not _peaks_are_pips(peaks, float(stats[k, 4]), mid_a):
                 continue
             e_ = 0.15 * Wc
@@ -4993,8 +5052,11 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # (the lone pip inside its half: a spotted back's middle spot at the centre, its
         # end spots run into rings, is no 1 — scene3d 21659)
         e_ = 0.15 * Wc
-        for k in np.nonzero(~keep & strong & (as_ < 0.35 * ws_ * hs_) & (long_ <= Wc))[0]:
+        for k in np.nonzero(~keep & strong & (as_ < LONE_DIAG_FILL * ws_ * hs_) & (long_ <= Wc))[0]:
             peaks = _peaks(resp, lbl, stats[k], k)
+            if PEAKS_MERGE and len(peaks) > 3:
+                # (a highlight's small peak beside each pip: 32329's 3-1, read 1-0)
+                peaks = _merge_close_peaks(peaks, float(as_[k]) / 3.0)
             one_a = float(as_[k]) / max(1, len(peaks))
             if not _peaks_are_pips(peaks, as_[k], one_a):
                 continue
@@ -5119,6 +5181,32 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 cy_ < Wc - e_) & (ws_ <= 0.5 * Lc) & (as_ >= 0.25 * ws_ * hs_))
         left = ~keep & strong & (as_ >= LEFT_OUT_PIPS * med) & inside_
         left[0] = False
+        if BLOCK_PEAKS and left.any():
+            # a blob left out that is a half's four to six pips run into one block (big
+            # pips close, blurred: 32358's 6-1 and 32478's 5-1 read 1-0): counted by its
+            # peaks (each pip's highlight split off taken back into it, _merge_close_peaks),
+            # as many as its area holds pips of about one size, a pip's width apart, all in
+            # one half where no other pip is
+            for k in np.nonzero(left)[0]:
+                got = _block_pips(_peaks(resp, lbl, stats[k], k), float(as_[k]), med)
+                if got is None:
+                    continue
+                xs_p = [px for _a, px, _y in got]
+                side = min(xs_p) > split + 0.07 * Lc if max(xs_p) >= split else (
+                    False if max(xs_p) >= split - 0.07 * Lc else None)
+                if side is None:  # (all in the first half)
+                    ok_half = not any(p[0] < split for p in pips)
+                else:
+                    ok_half = side and not any(p[0] >= split for p in pips)
+                if not ok_half:
+                    continue
+                one_a = float(as_[k]) / len(got)
+                for _a, px, py in got:
+                    stats_of.append(stats[k])
+                    comp_ids.append(k)
+                    pips.append((px, py, False, one_a))
+                    counted.append(1)
+                left[k] = False
         if left.any():
             quality = min(quality, 0.5)
             left_any = True
@@ -5132,6 +5220,28 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         if slope:
             # pips placed against a slanted bar: sheared back so that the bar stands across
             pips = [(p[0] - slope * (p[1] - Wc / 2.0), p[1], p[2], p[3]) for p in pips]
+        if RED_ONE_REACH:
+            # a half of two red spots, each one pip, closer than RED_ONE_REACH of a pip of
+            # the other half (its pips none red) is wide: a big red 1 in pieces, its rim
+            # broken or its highlight cutting it — no die has a red 2 (32648's, 32538's 3-1
+            # read 3-2 at 0.1)
+            for side in (True, False):
+                mine = [i for i, p in enumerate(pips) if (p[0] < split) == side]
+                other = [i for i, p in enumerate(pips) if (p[0] < split) != side]
+                if len(mine) != 2 or not other or any(counted[i] != 1 or not pips[i][2] for i in mine) or \
+                        any(pips[i][2] for i in other):
+                    continue
+                i, j = mine
+                (xi, yi, _, ai), (xj, yj, _, aj) = pips[i], pips[j]
+                one = _median_list([pips[o][3] / counted[o] for o in other])  # (a pip's area there)
+                width = 2.0 * math.sqrt(one / math.pi)
+                # (each smaller than a pip of the other half: a 4 cut across by an outline
+                # leaves two whole red pips — 32478's 6-4 in a row read 6-1 at 0.97)
+                if math.hypot(xi - xj, yi - yj) <= RED_ONE_REACH * width and max(ai, aj) < RED_ONE_PIECE * one:
+                    pips[i] = ((xi * ai + xj * aj) / (ai + aj), (yi * ai + yj * aj) / (ai + aj), True, ai + aj)
+                    pips, counted, stats_of, comp_ids = _without({j}, pips, counted, stats_of, comp_ids)
+                    pip_a = np.delete(pip_a, j)
+                    break
     else:
         counted = []
         pip_a = np.zeros(0)
@@ -5305,6 +5415,24 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             n_total = sum(counted)
             red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
             quality = min(q_once, 0.5) if left_any else q_once
+    elif SUSPECTS_ONCE and suspects:
+        # blobs counted as several pips, none bigger than the single pips, where each
+        # counted once makes halves of single pips laid out as a tile's (32426's blurred
+        # red 4-4, each half's open ring of a pip counted as two: read 5-5 at 0.17)
+        once = [k - 1 if i in suspects else k for i, k in enumerate(counted)]
+        o1, o2 = _halves_at(pips, once, split)
+        # (the halves that hold them: single pips, each of about one size — a 5's diagonal
+        # of three run into one blob, counted once, makes a 3: 32329's 5-5 read 3-3)
+        sides = {pips[i][0] < split for i in suspects}
+        mine = [j for j, p in enumerate(pips) if (p[0] < split) in sides]
+        areas = [pips[j][3] for j in mine]
+        if 1 <= min(o1, o2) and max(o1, o2) <= 6 and all(once[j] == 1 for j in mine) and \
+                max(areas) <= SUSPECTS_ONCE_EVEN * _median_list(areas) and \
+                _die_layouts_ok(pips, once, split, Lc, Wc, chinese=not has_bar):
+            counted, h1, h2 = once, o1, o2
+            n_total = sum(counted)
+            red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
+            quality = min(q_once, 0.5) if left_any else q_once
     if OVER_SIX_AREA and (h1 > 6) != (h2 > 6):
         # a half of more than six pips, one of whose spots has less than a single pip's area
         # (OVER_SIX_AREA) for each pip it was counted as, every other spot of the half at
@@ -5402,7 +5530,10 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             _die_layouts_ok(pips, counted, split, Lc, Wc):
         # (not a piece of a group: a piece cut across a tile may leave a half of it empty)
         empty = np.zeros_like(inner)
-        lo_x, hi_x = (m, int(split) - 2) if h1 == 0 else (int(split) + 2, Lc - m)
+        # (clear of the split by BLANK_BAND of the width: a bar too faint or broken to be
+        # found, its spinner, lies there — 31833's 3-0, 31506's, read at 0.3)
+        band = max(2, int(round(BLANK_BAND * Wc)))
+        lo_x, hi_x = (m, int(split) - band) if h1 == 0 else (int(split) + band, Lc - m)
         empty[:, lo_x:hi_x] = inner[:, lo_x:hi_x]
         blank_clean = cv2.minMaxLoc(resp, mask=empty)[1] < EMPTY_HALF_LEVEL * thr
     if (h1, h2) == (1, 1) and red != 2 and len(pips) == 2 and \
@@ -5767,9 +5898,38 @@ MESSY_SHARE = 0.3
 #: that has less than this share of a single pip's area for each pip it was counted as is
 #: counted a pip fewer (_over_six_fewer, _read_face; 0 turns the rule off)
 OVER_SIX_AREA = 0.9
+#: blobs counted as several pips though no bigger than the single ones (SPLIT_AREA) are
+#: counted once each where their halves are then single pips laid out as a tile's
+#: (_read_face; False turns the rule off)
+SUSPECTS_ONCE = True
+#: a blob of pips run together on a diagonal of more than three peaks has each peak near a
+#: bigger one (DIAG_RUN_APART) taken into it before its peaks are counted (_read_face;
+#: False turns the rule off)
+PEAKS_MERGE = True
+#: a blob left out that is a half's four to six pips run into one block is counted by its
+#: peaks (_block_pips, _read_face; False turns the rule off)
+BLOCK_PEAKS = True
+#: a divider bar is looked for from this share of the length to (1 - it) (_read_face: a
+#: column of pips run together a third of the way along is no bar — 32358's 6-5 read 8-1,
+#: 32438's 4-4 read 5-4)
+BAR_FROM = 0.35
+#: a tile-shaped proposal holding smaller ones whose centres all lie within this share of
+#: its half width of its own centre, none longer than HELD_MIDDLE_LONG of it, stays a
+#: candidate (_select; 0 turns the rule off)
+HELD_MIDDLE = 0.4
+HELD_MIDDLE_LONG = 0.85
+HELD_MIDDLE_MEDIAN = 0.72
+#: ... where no spot of those halves is more than this many times their median area
+SUSPECTS_ONCE_EVEN = 1.6
 #: ... and every other spot of that half at least this share for each pip (one spot alone
 #: so short of its count: a bar's spinner counted as pips and a speck beside a 4 are not)
 OVER_SIX_NEXT = 0.95
+#: ... or this, where the spot with the least area for each pip was counted as several
+OVER_SIX_RUN_NEXT = 0.7
+#: a face of a Western frame read again as Western (a spinner counted as a pip) takes that
+#: reading when it is sure and the first is not, though it does not read whole (recognize;
+#: False turns the rule off)
+WEST_REREAD_SURE = True
 
 
 def _over_six_fewer(pips: list, counted: list, split: float, first: bool) -> int | None:
@@ -5796,7 +5956,10 @@ def _over_six_fewer(pips: list, counted: list, split: float, first: bool) -> int
     runs = [(p[3] / (k * one), i) for i, (p, k) in enumerate(zip(pips, counted, strict=True))
             if (p[0] < split) == first]
     runs.sort()
-    if not runs or runs[0][0] >= OVER_SIX_AREA or (len(runs) > 1 and runs[1][0] < OVER_SIX_NEXT):
+    # (OVER_SIX_RUN_NEXT where the spot is one counted as several pips: a smallish single
+    # pip beside it — a red one among white, 32181's 6-6 read 7-6 — leaves no doubt)
+    nxt = OVER_SIX_RUN_NEXT if runs and counted[runs[0][1]] > 1 else OVER_SIX_NEXT
+    if not runs or runs[0][0] >= OVER_SIX_AREA or (len(runs) > 1 and runs[1][0] < nxt):
         return None
     if any(k > 1 and p[3] < OVER_SIX_AREA * k * one and (p[0] < split) != first
            for p, k in zip(pips, counted, strict=True)):
@@ -6427,6 +6590,13 @@ SLIVER = 2.2
 #: an empty half is clean (a Western blank, its bar unseen) when nothing in it responds at
 #: this share of the pips' level (_Read.blank_clean)
 EMPTY_HALF_LEVEL = 0.3
+#: ... looked at from this share of the tile's width off the split (0: two pixels)
+BLANK_BAND = 0.1
+#: a half of two red spots this many of the other half's pip widths apart or less is a
+#: red 1 in pieces (_read_face; 0 turns the rule off)
+RED_ONE_REACH = 1.1
+#: ... each of less than this share of a pip's area there
+RED_ONE_PIECE = 0.8
 
 
 #: a reading whose halves are no die layouts keeps this much of its confidence (below
@@ -9015,7 +9185,13 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
         for i, (c, rd, o) in enumerate(raw):
             if rd.face == "up" and not rd.has_bar and not o and rd.quality >= 1.0 and not _reads_whole(rd):
                 rd2 = _read_tile(image_bgr, c, "western", aspect_hint)
-                if rd2 is not None and rd2.face == "up" and rd2.n_pips == rd.n_pips - 1 and _reads_whole(rd2):
+                if rd2 is not None and rd2.face == "up" and rd2.n_pips == rd.n_pips - 1 and (_reads_whole(rd2) or (
+                        WEST_REREAD_SURE and rd2.layout_ok and
+                        _name_and_confidence(rd2, red_reliable)[2] >= UNCERTAIN_BELOW >
+                        _name_and_confidence(rd, red_reliable)[2])):
+                    # (or sure, though its red count is off, where the first reading is not:
+                    # 31913's 4-2 on a black body, its spinner a pip — 4-3 at 0.51 — two of
+                    # its red 4's pips not red)
                     raw[i] = (c, rd2, o)
     raw = _specked_backs(raw)
     if OPEN_BACKS:
