@@ -5192,14 +5192,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 if got is None:
                     continue
                 xs_p = [px for _a, px, _y in got]
-                side = min(xs_p) > split + 0.07 * Lc if max(xs_p) >= split else (
-                    False if max(xs_p) >= split - 0.07 * Lc else None)
-                if side is None:  # (all in the first half)
-                    ok_half = not any(p[0] < split for p in pips)
-                else:
-                    ok_half = side and not any(p[0] >= split for p in pips)
-                if not ok_half:
-                    continue
+                first = max(xs_p) < split - 0.07 * Lc
+                if not (first or min(xs_p) > split + 0.07 * Lc) or any((p[0] < split) == first for p in pips):
+                    continue  # (across the split, or in a half with pips of its own)
                 one_a = float(as_[k]) / len(got)
                 for _a, px, py in got:
                     stats_of.append(stats[k])
@@ -5233,14 +5228,20 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                     continue
                 i, j = mine
                 (xi, yi, _, ai), (xj, yj, _, aj) = pips[i], pips[j]
-                one = _median_list([pips[o][3] / counted[o] for o in other])  # (a pip's area there)
+                per = [pips[o][3] / counted[o] for o in other]  # (a pip's area there)
+                one = _median_list(per)
                 width = 2.0 * math.sqrt(one / math.pi)
                 # (each smaller than a pip of the other half: a 4 cut across by an outline
                 # leaves two whole red pips — 32478's 6-4 in a row read 6-1 at 0.97)
-                if math.hypot(xi - xj, yi - yj) <= RED_ONE_REACH * width and max(ai, aj) < RED_ONE_PIECE * one:
+                # (and the other half's pips of one size: an outline cut across a 5 and its
+                # 1 left two of the 5's pips, one with two run into it, beside the 1 in two
+                # pieces — 25419's 5-1 read 2-1 at 0.97, the longer outline not tried)
+                if math.hypot(xi - xj, yi - yj) <= RED_ONE_REACH * width and max(ai, aj) < RED_ONE_PIECE * one and \
+                        max(per) <= RED_ONE_EVEN * min(per):
                     pips[i] = ((xi * ai + xj * aj) / (ai + aj), (yi * ai + yj * aj) / (ai + aj), True, ai + aj)
                     pips, counted, stats_of, comp_ids = _without({j}, pips, counted, stats_of, comp_ids)
                     pip_a = np.delete(pip_a, j)
+                    suspects = [t - (t > j) for t in suspects]  # (the spots after j move up)
                     break
     else:
         counted = []
@@ -5898,10 +5899,21 @@ MESSY_SHARE = 0.3
 #: that has less than this share of a single pip's area for each pip it was counted as is
 #: counted a pip fewer (_over_six_fewer, _read_face; 0 turns the rule off)
 OVER_SIX_AREA = 0.9
+#: ... and every other spot of that half at least this share for each pip (one spot alone
+#: so short of its count: a bar's spinner counted as pips and a speck beside a 4 are not)
+OVER_SIX_NEXT = 0.95
+#: ... or this, where the spot with the least area for each pip was counted as several
+OVER_SIX_RUN_NEXT = 0.7
+#: a face of a Western frame read again as Western (a spinner counted as a pip) takes that
+#: reading when it is sure and the first is not, though it does not read whole (recognize;
+#: False turns the rule off)
+WEST_REREAD_SURE = True
 #: blobs counted as several pips though no bigger than the single ones (SPLIT_AREA) are
 #: counted once each where their halves are then single pips laid out as a tile's
 #: (_read_face; False turns the rule off)
 SUSPECTS_ONCE = True
+#: ... where no spot of those halves is more than this many times their median area
+SUSPECTS_ONCE_EVEN = 1.6
 #: a blob of pips run together on a diagonal of more than three peaks has each peak near a
 #: bigger one (DIAG_RUN_APART) taken into it before its peaks are counted (_read_face;
 #: False turns the rule off)
@@ -5914,22 +5926,12 @@ BLOCK_PEAKS = True
 #: 32438's 4-4 read 5-4)
 BAR_FROM = 0.35
 #: a tile-shaped proposal holding smaller ones whose centres all lie within this share of
-#: its half width of its own centre, none longer than HELD_MIDDLE_LONG of it, stays a
-#: candidate (_select; 0 turns the rule off)
+#: its half width of its own centre, none longer than HELD_MIDDLE_LONG of it and their
+#: median length under HELD_MIDDLE_MEDIAN of it, stays a candidate (_select; 0 turns the
+#: rule off)
 HELD_MIDDLE = 0.4
 HELD_MIDDLE_LONG = 0.85
 HELD_MIDDLE_MEDIAN = 0.72
-#: ... where no spot of those halves is more than this many times their median area
-SUSPECTS_ONCE_EVEN = 1.6
-#: ... and every other spot of that half at least this share for each pip (one spot alone
-#: so short of its count: a bar's spinner counted as pips and a speck beside a 4 are not)
-OVER_SIX_NEXT = 0.95
-#: ... or this, where the spot with the least area for each pip was counted as several
-OVER_SIX_RUN_NEXT = 0.7
-#: a face of a Western frame read again as Western (a spinner counted as a pip) takes that
-#: reading when it is sure and the first is not, though it does not read whole (recognize;
-#: False turns the rule off)
-WEST_REREAD_SURE = True
 
 
 def _over_six_fewer(pips: list, counted: list, split: float, first: bool) -> int | None:
@@ -5937,7 +5939,8 @@ def _over_six_fewer(pips: list, counted: list, split: float, first: bool) -> int
     each pip it was counted as, when that is less than OVER_SIX_AREA of one pip's (the
     single pips' median, or where fewer than two are single, the median of every spot's
     area for each pip): counted a pip too many — unless another spot of that half has less
-    than OVER_SIX_NEXT (which one is too many is not clear), or the other half a spot
+    than OVER_SIX_NEXT (OVER_SIX_RUN_NEXT where the spot was counted as several pips: which
+    one is too many is not clear), or the other half a spot
     counted as several pips with less than OVER_SIX_AREA for each (its count is in doubt
     too: a slanted bar's pieces counted as pips).  None when none is so found.
 
@@ -6597,6 +6600,8 @@ BLANK_BAND = 0.1
 RED_ONE_REACH = 1.1
 #: ... each of less than this share of a pip's area there
 RED_ONE_PIECE = 0.8
+#: ... the other half's pips no bigger than this many times each other
+RED_ONE_EVEN = 1.5
 
 
 #: a reading whose halves are no die layouts keeps this much of its confidence (below
