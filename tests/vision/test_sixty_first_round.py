@@ -17,9 +17,9 @@ lit middle taken for the tile; blocks of pips run together; a bar a third of the
   0.3-0.7): a column of pips run together a third of the way along is no bar.
 * BLANK_BAND 0.1: an empty half is judged clean (a Western blank whose bar was not found)
   from a tenth of the width off the split, where a faint bar or its spinner lies.
-* RED_ONE_REACH 1.1 (RED_ONE_PIECE 0.8): a half of two red spots, no farther apart than
-  1.1 of the other half's pip width, each of less than 0.8 of a pip's area there, the
-  other half's pips none red, is one red 1 in pieces.
+* RED_ONE_REACH 1.1 (RED_ONE_PIECE 0.8, RED_ONE_EVEN 1.5): a half of two red spots, no
+  farther apart than 1.1 of the other half's pip width, each of less than 0.8 of a pip's
+  area there, the other half's pips none red and of one size, is one red 1 in pieces.
 * OVER_SIX_RUN_NEXT 0.7: a half read as more than six whose spot counted as several pips
   has the least area for each, is counted a pip fewer when every other spot of the half
   has at least 0.7 of a pip's area (OVER_SIX_NEXT, 0.95, for a single spot).
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import vision.recognizer as R
 
-from .scenes import assert_read_by_rule, read_scene3d, sure_near
+from .scenes import assert_read_by_rule, assert_read_right, read_scene3d, sure_near
 
 
 def test_pips_counted_twice_by_their_rims_are_counted_once(monkeypatch):
@@ -118,6 +118,18 @@ def test_a_four_cut_in_half_is_not_a_red_one():
     labels, tl, rs = read_scene3d(32478)
     got = sure_near(rs, (1241, 100), 0.25 * tl)
     assert got and all(sorted(r.pips or ()) == [4, 6] for r in got), got
+
+
+def test_an_outline_across_a_five_and_its_one_is_not_read_two_one(monkeypatch):
+    # scene3d 25419: a 5-1 whose short outline holds two of the 5's pips (one with two run
+    # into it) and the 1 in two pieces: read 2-1 at 0.97 without RED_ONE_EVEN, and the
+    # whole outline was never tried
+    labels, tl, rs = read_scene3d(25419)
+    assert_read_right(labels, tl, rs, [((333, 559), [5, 1])])
+    monkeypatch.setattr(R, "RED_ONE_EVEN", 100.0)
+    labels, tl, rs = read_scene3d(25419)
+    got = sure_near(rs, (333, 559), 0.25 * tl)
+    assert any(r.face == "up" and sorted(r.pips) == [1, 2] for r in got), got
 
 
 def test_a_row_of_two_counted_as_three_beside_a_small_pip_is_two(monkeypatch):
