@@ -322,6 +322,9 @@ LONE_DIAG = 1.5
 LONE_DIAG_OFF = 0.04
 #: ... a blob filling less than this share of its box
 LONE_DIAG_FILL = 0.4
+#: ... a blob no longer than this share of the tile's length, or the width if more (0: the
+#: width)
+LONE_DIAG_HALF = 0.5
 #: pips run together on a diagonal with wisps on them (a textured body, a cloth's dots at
 #: the outline): their area measured after an opening by a disc this share of a pip wide
 #: (24621's and 24421's Western 3 on a blue body read as a 2 at 0.97)
@@ -5052,7 +5055,10 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         # (the lone pip inside its half: a spotted back's middle spot at the centre, its
         # end spots run into rings, is no 1 — scene3d 21659)
         e_ = 0.15 * Wc
-        for k in np.nonzero(~keep & strong & (as_ < LONE_DIAG_FILL * ws_ * hs_) & (long_ <= Wc))[0]:
+        # (as long as a half: a 3 of big pips corner to corner is longer than the width —
+        # 31615's 3-1s read 1-0 — LONE_DIAG_HALF)
+        reach_ = max(Wc, LONE_DIAG_HALF * Lc) if LONE_DIAG_HALF else Wc
+        for k in np.nonzero(~keep & strong & (as_ < LONE_DIAG_FILL * ws_ * hs_) & (long_ <= reach_))[0]:
             peaks = _peaks(resp, lbl, stats[k], k)
             if PEAKS_MERGE and len(peaks) > 3:
                 # (a highlight's small peak beside each pip: 32329's 3-1, read 1-0)

@@ -10,7 +10,7 @@ lit middle taken for the tile; blocks of pips run together; a bar a third of the
 * PEAKS_MERGE: a blob of pips run together with more than three peaks has each small peak
   near a bigger one (a highlight split off a pip) taken into it before its peaks are
   counted; LONE_DIAG_FILL 0.4 lets such a blob beside a lone pip fill a little more of its
-  box.
+  box, and LONE_DIAG_HALF 0.5 be as long as half the tile (it was the width).
 * BLOCK_PEAKS: a blob left out that is a half's four to six pips run into one block is
   counted by its peaks (_block_pips).
 * BAR_FROM 0.35: a divider bar is looked for between 0.35 and 0.65 of the length (it was
@@ -75,6 +75,12 @@ def test_a_three_by_a_lone_one_split_by_highlights_is_counted(monkeypatch):
 def test_a_three_filling_more_of_its_box_by_a_lone_one_is_counted(monkeypatch):
     # scene3d 32329: another 3-1, its 3 one blob filling 0.35 of its box (read 1-0)
     assert_read_by_rule(monkeypatch, 32329, [((1010, 161), [3, 1])], "LONE_DIAG_FILL", 0.35)
+
+
+def test_a_three_of_big_pips_longer_than_the_width_by_a_lone_one_is_counted(monkeypatch):
+    # scene3d 31615: a 3-1 on wood, its 3 of big dark pips one blob 55 pixels long in a
+    # 48-pixel-wide strip (read 1-0)
+    assert_read_by_rule(monkeypatch, 31615, [((524, 137), [3, 1])], "LONE_DIAG_HALF", 0.0)
 
 
 def test_a_half_of_pips_run_into_one_block_is_counted(monkeypatch):
