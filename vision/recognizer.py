@@ -5412,30 +5412,27 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
         return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med, cut_pip)
     # per half
     h1, h2 = _halves_at(pips, counted, split)
-    if len(suspects) == 1 and max(h1, h2) > 6:
-        # counted as several pips, a blob no bigger than the single pips makes a half no
-        # tile has (a pip with a highlight's tail): a pip fewer, if the halves are then a tile's
+    if suspects:
+        # blobs counted as several pips, no bigger than the single pips (a pip with a
+        # highlight's tail, an open ring), each counted once
         once = [k - 1 if i in suspects else k for i, k in enumerate(counted)]
         o1, o2 = _halves_at(pips, once, split)
-        if 1 <= min(o1, o2) and max(o1, o2) <= 6:
-            counted, h1, h2 = once, o1, o2
-            n_total = sum(counted)
-            red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
-            quality = min(q_once, 0.5) if left_any else q_once
-    elif SUSPECTS_ONCE and suspects:
-        # blobs counted as several pips, none bigger than the single pips, where each
-        # counted once makes halves of single pips laid out as a tile's (32426's blurred
-        # red 4-4, each half's open ring of a pip counted as two: read 5-5 at 0.17)
-        once = [k - 1 if i in suspects else k for i, k in enumerate(counted)]
-        o1, o2 = _halves_at(pips, once, split)
-        # (the halves that hold them: single pips, each of about one size — a 5's diagonal
-        # of three run into one blob, counted once, makes a 3: 32329's 5-5 read 3-3)
-        sides = {pips[i][0] < split for i in suspects}
-        mine = [j for j, p in enumerate(pips) if (p[0] < split) in sides]
-        areas = [pips[j][3] for j in mine]
-        if 1 <= min(o1, o2) and max(o1, o2) <= 6 and all(once[j] == 1 for j in mine) and \
-                max(areas) <= SUSPECTS_ONCE_EVEN * _median_list(areas) and \
-                _die_layouts_ok(pips, once, split, Lc, Wc, chinese=not has_bar):
+        take = 1 <= min(o1, o2) and max(o1, o2) <= 6
+        if len(suspects) == 1 and max(h1, h2) > 6:
+            pass  # (one that makes a half no tile has: a pip fewer, if the halves are then a tile's)
+        elif SUSPECTS_ONCE and take:
+            # (any number, where their halves are then single pips, of about one size, laid
+            # out as a tile's: 32426's blurred red 4-4, each half's open ring of a pip
+            # counted as two, read 5-5 at 0.17 — a 5's diagonal of three run into one blob,
+            # counted once, makes a 3: 32329's 5-5 read 3-3 without the size bound)
+            sides = {pips[i][0] < split for i in suspects}
+            mine = [j for j, p in enumerate(pips) if (p[0] < split) in sides]
+            areas = [pips[j][3] for j in mine]
+            take = all(once[j] == 1 for j in mine) and max(areas) <= SUSPECTS_ONCE_EVEN * _median_list(areas) and \
+                _die_layouts_ok(pips, once, split, Lc, Wc, chinese=not has_bar)
+        else:
+            take = False
+        if take:
             counted, h1, h2 = once, o1, o2
             n_total = sum(counted)
             red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])

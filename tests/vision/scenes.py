@@ -36,6 +36,13 @@ def sure_near(readings, point, reach: float) -> list:
     return [r for r in readings if not r.uncertain and math.dist(r.center, point) < reach]
 
 
+def sure_at(seed: int, point) -> list:
+    """The readings not marked uncertain within a quarter tile of ``point`` in scene3d
+    frame ``seed`` (read now, with the recognizer as it is set)."""
+    _labels, tl, rs = read_scene3d(seed)
+    return sure_near(rs, point, 0.25 * tl)
+
+
 def assert_lost_with_rule_off(monkeypatch, constant: str, off, seed: int, point, pips) -> None:
     """With the recognizer's ``constant`` set to ``off``, the tile of scene3d ``seed`` at
     ``point`` is not read for sure and right (as ``pips``): it was read thanks to that rule."""

@@ -30,7 +30,7 @@ import numpy as np
 import vision.recognizer as R
 from vision.scene3d import generate_scene3d
 
-from .scenes import assert_lost_with_rule_off, assert_read_by_rule, assert_read_right, read_scene3d, sure_near
+from .scenes import assert_lost_with_rule_off, assert_read_by_rule, assert_read_right, read_scene3d, sure_at
 
 # scene3d 32214: dark tiles on pink cloth with dark blue stripes, as dark as the tiles
 ON_STRIPES = [((356, 137), [5, 1]), ((187, 572), [5, 2]), ((574, 103), [6, 6]), ((501, 572), [6, 4]),
@@ -88,8 +88,7 @@ def test_a_red_one_one_read_with_a_bar_is_read(monkeypatch):
 def test_a_one_whose_outline_runs_on_is_not_read_as_a_back():
     # scene3d 26257: a blue 1-1, its outline run past one end, one pip left (0.034 of the
     # width squared: a pip, not a speck — LONE_SPOT_AREA)
-    labels, tl, rs = read_scene3d(26257)
-    got = sure_near(rs, (1087, 304), 0.25 * tl)
+    got = sure_at(26257, (1087, 304))
     assert not any(r.face == "down" for r in got), got
 
 
@@ -100,8 +99,7 @@ def test_a_piece_cut_askew_is_not_read_two_one_for_sure(monkeypatch):
     # piece reads 2-1 at 0.97 by itself — a wrong reading that round accepts (docs/vision.md):
     # the window as it was, so that COLUMN_SURE alone is judged here
     monkeypatch.setattr(R, "BAR_FROM", 0.3)
-    labels, tl, rs = read_scene3d(26183)
-    got = sure_near(rs, (381, 587), 0.25 * tl)
+    got = sure_at(26183, (381, 587))
     assert not any(r.face == "up" and sorted(r.pips) == [1, 2] for r in got), got
 
 
@@ -132,10 +130,8 @@ def test_an_outline_stopped_short_of_a_two_is_pushed_out(monkeypatch):
 def test_an_outline_pushed_out_must_not_read_more_further_out(monkeypatch):
     # scene3d 31578: a 6-2 whose outline stopped after the 6's first row; pushed out a
     # fifth it read 2-2 at 0.97 — a tenth further it shows more pips, so it is not taken
-    labels, tl, rs = read_scene3d(31578)
-    got = sure_near(rs, (1198, 531), 0.25 * tl)
+    got = sure_at(31578, (1198, 531))
     assert not any(r.face == "up" and sorted(r.pips) == [2, 2] for r in got), got
     monkeypatch.setattr(R, "BLANK_BEYOND", 0.0)  # (the guard off: read no further out)
-    labels, tl, rs = read_scene3d(31578)
-    got = sure_near(rs, (1198, 531), 0.25 * tl)
+    got = sure_at(31578, (1198, 531))
     assert any(r.face == "up" and sorted(r.pips) == [2, 2] for r in got), got

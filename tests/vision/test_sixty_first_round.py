@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import vision.recognizer as R
 
-from .scenes import assert_read_by_rule, assert_read_right, read_scene3d, sure_near
+from .scenes import assert_read_by_rule, assert_read_right, read_scene3d, sure_at
 
 
 def test_pips_counted_twice_by_their_rims_are_counted_once(monkeypatch):
@@ -43,8 +43,7 @@ def test_pips_counted_twice_by_their_rims_are_counted_once(monkeypatch):
 def test_a_five_whose_diagonal_ran_into_one_blob_is_not_read_three():
     # scene3d 32329: a 5-5, each 5's diagonal one blob counted as one pip; with the spots of
     # its halves of unlike sizes its suspects are not counted once (3-3 at 0.97 if they were)
-    labels, tl, rs = read_scene3d(32329)
-    got = sure_near(rs, (1072, 117), 0.25 * tl)
+    got = sure_at(32329, (1072, 117))
     assert not any(r.face == "up" and sorted(r.pips) == [3, 3] for r in got), got
 
 
@@ -56,8 +55,7 @@ def test_a_tile_whose_lit_middle_was_proposed_is_read(monkeypatch):
 def test_a_tile_in_its_shadows_rectangle_is_not_taken_for_its_middle():
     # scene3d 32419: a Western 6-3 whose proposals (0.82 of a rectangle with its shadow) all
     # lie about that rectangle's centre: not a lit middle — it was read 3-3 so
-    labels, tl, rs = read_scene3d(32419)
-    got = sure_near(rs, (127, 257), 0.25 * tl)
+    got = sure_at(32419, (127, 257))
     assert got and all(sorted(r.pips or ()) == [3, 6] for r in got), got
 
 
@@ -121,8 +119,7 @@ def test_a_four_cut_in_half_is_not_a_red_one():
     # scene3d 32478: a 6-4 in a row, an outline across its 4 leaving two whole red pips
     # beside the 6's rows (each counted as three): read 6-1 at 0.97 when the pips' size was
     # taken from the rows, not from a pip of them
-    labels, tl, rs = read_scene3d(32478)
-    got = sure_near(rs, (1241, 100), 0.25 * tl)
+    got = sure_at(32478, (1241, 100))
     assert got and all(sorted(r.pips or ()) == [4, 6] for r in got), got
 
 
@@ -133,8 +130,7 @@ def test_an_outline_across_a_five_and_its_one_is_not_read_two_one(monkeypatch):
     labels, tl, rs = read_scene3d(25419)
     assert_read_right(labels, tl, rs, [((333, 559), [5, 1])])
     monkeypatch.setattr(R, "RED_ONE_EVEN", 100.0)
-    labels, tl, rs = read_scene3d(25419)
-    got = sure_near(rs, (333, 559), 0.25 * tl)
+    got = sure_at(25419, (333, 559))
     assert any(r.face == "up" and sorted(r.pips) == [1, 2] for r in got), got
 
 
