@@ -216,6 +216,10 @@ EDGE_MAX_SHARE = 0.07
 #: bounding box's longer side): a cloth printed with small dots, whose rims are rings of
 #: 5-8 pixels, is plain between them (scene3d 19608: khaki tiles on olive, purple dots)
 EDGE_MIN_PIECE = 12
+#: a cloth busy with fine texture (noise, a fine weave: scene3d 32835's peach cloth) is
+#: traced again blurred this much (pixels; 0: not): its texture smoothed away, tiles' edges
+#: stay, and if few edges are left the table counts as plain
+EDGE_BLUR_WIDE = 7
 PAT_LEVELS = (24, 34)
 PAT_LIGHTNESS = 0.25
 PAT_CLOSE = 5
@@ -421,8 +425,10 @@ class FrameContext:
     #: makes that mask too, whatever its own edges (a crop of touching tiles is all edges)
     plain_table: bool = False
     #: the whole image's table is a cloth printed with small spots, dark ones
-    #: (cv2.MORPH_BLACKHAT) or light (cv2.MORPH_TOPHAT): a crop's are painted over too
+    #: (cv2.MORPH_BLACKHAT) or light (cv2.MORPH_TOPHAT): a crop's are painted over too,
+    #: found with a disc this wide (PRINT_HAT or PRINT_HAT_WIDE)
     print_op: int | None = None
+    print_hat: int | None = None
     #: the whole image is dim (DIM_FRAME_V): a crop is proposed again lifted too, with the
     #: lifted image's table colours and whether its table was plain
     dim: bool = False
@@ -705,17 +711,20 @@ def _channels(small: np.ndarray, params: TileSetParams, L: np.ndarray | None = N
     if (edges is None and pattern and min(L.shape) >= 200) or edges:
         # a tile's outline traced by its edges (EDGE_CHAN): ivory on cream or white paper
         # is as light as it and barely warmer, and only its rim, side and shadow part them
-        lines = cv2.Canny(cv2.GaussianBlur(L, (3, 3), 0), EDGE_LO, EDGE_HI)
-        busy = cv2.countNonZero(lines) > EDGE_MAX_SHARE * lines.size
-        lab_ = None
-        if busy:
-            # less the pieces shorter than EDGE_MIN_PIECE: a cloth printed with small dots
-            # is plain between its dots' rims, which outline no tile (and a crop of such a
-            # cloth is traced as its frame was)
-            _, lab_, st_, _ = _components8(lines, frame=True)
-            long_ = np.maximum(st_[:, 2], st_[:, 3]) >= EDGE_MIN_PIECE
-            long_[0] = False
-            busy = int(st_[long_, cv2.CC_STAT_AREA].sum()) > EDGE_MAX_SHARE * lines.size
+        for blur in (3, EDGE_BLUR_WIDE) if EDGE_BLUR_WIDE and not edges else (3,):
+            lines = cv2.Canny(cv2.GaussianBlur(L, (blur, blur), 0), EDGE_LO, EDGE_HI)
+            busy = cv2.countNonZero(lines) > EDGE_MAX_SHARE * lines.size
+            lab_ = None
+            if busy:
+                # less the pieces shorter than EDGE_MIN_PIECE: a cloth printed with small dots
+                # is plain between its dots' rims, which outline no tile (and a crop of such a
+                # cloth is traced as its frame was)
+                _, lab_, st_, _ = _components8(lines, frame=True)
+                long_ = np.maximum(st_[:, 2], st_[:, 3]) >= EDGE_MIN_PIECE
+                long_[0] = False
+                busy = int(st_[long_, cv2.CC_STAT_AREA].sum()) > EDGE_MAX_SHARE * lines.size
+            if not busy:
+                break
         if edges or not busy:
             if lab_ is not None:
                 lines = (long_.astype(np.uint8) * np.uint8(255))[lab_]  # (the long pieces only)
@@ -5461,6 +5470,33 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 # 6-4 on a patterned cloth, its first outline taking in a speck, was kept on
                 # it and dropped for its proportions)
                 quality *= RUN_TOGETHER_Q
+    if (OVER_SIX_SPLIT or OVER_SIX_END) and (h1 > 6) != (h2 > 6):
+        # a half of more than six holding specks on the split, each under OVER_SIX_SPLIT_AREA
+        # of the area for each pip of the half's other spots: a divider bar broken into
+        # pieces too small to be found as one, its pieces counted as pips (32935's 6-1 read
+        # 8-1) — dropped, where the halves are then a tile's laid out as dice
+        first = h1 > 6
+        mine = [j for j, p in enumerate(pips) if (p[0] < split) == first]
+        near = [j for j in mine if counted[j] == 1 and abs(pips[j][0] - split) < OVER_SIX_SPLIT * Lc] \
+            if not has_bar else []
+        # (and a spot at the very end, OVER_SIX_END: the tile's end edge, or its side's, taken
+        # in by an outline a little long — 32746's 6-1 read 8-1)
+        ends = [j for j in mine if min(pips[j][0], Lc - pips[j][0]) < OVER_SIX_END * Lc]
+        rest = [pips[j][3] / counted[j] for j in mine if j not in near and j not in ends]
+        if (near or ends) and rest:
+            ref = _median_list(rest)
+            gone = {j for j in near if pips[j][3] < OVER_SIX_SPLIT_AREA * ref} | set(ends)
+            if gone:
+                pips_, fewer = _without(gone, pips, counted)
+                f1, f2 = _halves_at(pips_, fewer, split)
+                if max(f1, f2) <= 6 and min(f1, f2) >= (0 if has_bar else 1) and \
+                        _die_layouts_ok(pips_, fewer, split, Lc, Wc, chinese=not has_bar):
+                    pips, counted, h1, h2 = pips_, fewer, f1, f2
+                    stats_of, comp_ids = _without(gone, stats_of, comp_ids)
+                    pip_a = np.delete(pip_a, list(gone))
+                    n_total = sum(counted)
+                    red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
+                    quality *= RUN_TOGETHER_Q
     if has_bar and min(h1, h2) == 0 and max(h1, h2) > 0:
         # a blank half beside the bar holding a small round spot above the level, too
         # small or faint to be counted: a pip missed (a small, dull red 1 on a black body:
@@ -5907,6 +5943,15 @@ OVER_SIX_AREA = 0.9
 OVER_SIX_NEXT = 0.95
 #: ... or this, where the spot with the least area for each pip was counted as several
 OVER_SIX_RUN_NEXT = 0.7
+#: a half read as more than six, no bar found: its single spots centred within this share of
+#: the length of the split (0: the rule is off) ...
+OVER_SIX_SPLIT = 0.06
+#: ... with less than this share of the area for each pip of the half's other spots are a
+#: broken bar's pieces, not pips (_read_face)
+OVER_SIX_SPLIT_AREA = 0.6
+#: ... and its spots centred within this share of the length of the tile's end, whatever
+#: their size (0: none), are no pips either
+OVER_SIX_END = 0.08
 #: a face of a Western frame read again as Western (a spinner counted as a pip) takes that
 #: reading when it is sure and the first is not, though it does not read whole (recognize;
 #: False turns the rule off)
@@ -8519,6 +8564,11 @@ PRINT_COVER = 0.75
 PRINT_SPOTS = 8
 PRINT_HAT = 9
 PRINT_LEVEL = 25
+#: a print of bigger spots (flowers nearer the camera: scene3d 32987, whose spots run to 80
+#: pixels and more) is looked for with a PRINT_HAT_WIDE-pixel disc, and spots up to 60 times
+#: (PRINT_HAT_WIDE / PRINT_HAT)² pixels, when PRINT_HAT's found PRINT_SPOTS x 20 spots or
+#: more of one polarity but no print (0: never)
+PRINT_HAT_WIDE = 11
 #: ... and they are alike — median area PRINT_AREA pixels or more, interquartile range at
 #: most PRINT_AREA_SPREAD of it, filling PRINT_FILL of their boxes — and evenly spaced:
 #: the interquartile range of the distances to the nearest spot at most PRINT_NN_SPREAD
@@ -8589,17 +8639,20 @@ def _lifted(small: np.ndarray) -> np.ndarray:
     return cv2.LUT(small, np.clip(255 * (np.arange(256) / 255.0) ** DIM_GAMMA, 0, 255).astype(np.uint8))
 
 
-def _print_disc() -> np.ndarray:
-    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PRINT_HAT, PRINT_HAT))
+def _print_disc(hat: int | None = None) -> np.ndarray:
+    hat = hat or PRINT_HAT
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (hat, hat))
 
 
-def _spots(gray: np.ndarray, op: int) -> tuple:
+def _spots(gray: np.ndarray, op: int, hat: int | None = None) -> tuple:
     """The spots of one polarity (``op``: cv2.MORPH_TOPHAT light, cv2.MORPH_BLACKHAT dark)
-    in ``gray``: (label image, stats, centres, which labels are spots)."""
-    _, m = cv2.threshold(_hat(gray, op, _print_disc()), PRINT_LEVEL, 255, cv2.THRESH_BINARY)
+    in ``gray``, found with a ``hat``-pixel disc (PRINT_HAT by default): (label image,
+    stats, centres, which labels are spots)."""
+    hat = hat or PRINT_HAT
+    _, m = cv2.threshold(_hat(gray, op, _print_disc(hat)), PRINT_LEVEL, 255, cv2.THRESH_BINARY)
     _n, lab, st, ce = _components8(m, frame=True)
     a, bw, bh = st[:, 4], st[:, 2], st[:, 3]
-    ok = (a >= 3) & (a <= 60) & (np.maximum(bw, bh) <= 2 * np.minimum(bw, bh) + 1)
+    ok = (a >= 3) & (a <= 60 * (hat / PRINT_HAT) ** 2) & (np.maximum(bw, bh) <= 2 * np.minimum(bw, bh) + 1)
     ok[0] = False
     return lab, st, ce, ok
 
@@ -8621,18 +8674,21 @@ def _print_cloth(gray: np.ndarray) -> int | None:
     return None if found is None else found[0]
 
 
-def _print_spots(gray: np.ndarray) -> tuple | None:
-    """:func:`_print_cloth`'s polarity and the spots of that polarity (:func:`_spots`),
-    or None."""
+def _print_spots(gray: np.ndarray, hat: int | None = None) -> tuple | None:
+    """:func:`_print_cloth`'s polarity, the spots of that polarity (:func:`_spots`) and
+    the width of the disc that found them, or None."""
     h, w = gray.shape
     if PRINT_COVER <= 0 or min(h, w) < 80:
         return None
+    hat = hat or PRINT_HAT
     best = None
+    many = False  # (many spots of one polarity, but no print: bigger spots? PRINT_HAT_WIDE)
     for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):
-        spots = _spots(gray, op)
+        spots = _spots(gray, op, hat)
         _lab, st, ce, ok = spots
         if ok.sum() < PRINT_SPOTS * 20:
             continue  # (too few spots to fill most cells)
+        many = True
         c = ce[ok]
         cnt = np.zeros((5, 8), np.int32)
         np.add.at(cnt, (np.minimum((c[:, 1] * 5 / h).astype(int), 4), np.minimum((c[:, 0] * 8 / w).astype(int), 7)), 1)
@@ -8653,21 +8709,29 @@ def _print_spots(gray: np.ndarray) -> tuple | None:
         if n3 - n1 > PRINT_NN_SPREAD * n2:
             continue
         if best is None or cover > best[0]:
-            best = (cover, op, spots)
+            best = (cover, op, spots, hat)
+    if best is None and many and PRINT_HAT_WIDE > hat:
+        return _print_spots(gray, PRINT_HAT_WIDE)
     return None if best is None else best[1:]
 
 
-def _wipe_print(small: np.ndarray, gray: np.ndarray, op: int, spots: tuple | None = None) -> np.ndarray:
+def _wipe_print(small: np.ndarray, gray: np.ndarray, op: int, spots: tuple | None = None,
+                hat: int | None = None) -> np.ndarray:
     """``small`` with the spots of polarity ``op`` (:func:`_print_cloth`; ``spots``: those
-    :func:`_spots` found in ``gray``, when known) painted over with the cloth about them (a
-    closing or an opening), then smoothed (PRINT_MEDIAN)."""
-    lab, _st, _ce, ok = spots if spots is not None else _spots(gray, op)
+    :func:`_spots` found in ``gray`` with a ``hat``-pixel disc, when known) painted over with
+    the cloth about them (a closing or an opening), then smoothed (PRINT_MEDIAN)."""
+    lab, _st, _ce, ok = spots if spots is not None else _spots(gray, op, hat)
     spots = cv2.dilate(ok[lab].astype(np.uint8), _K3SQ) > 0
     out = small.copy()
     out[spots] = cv2.morphologyEx(small, cv2.MORPH_CLOSE if op == cv2.MORPH_BLACKHAT else cv2.MORPH_OPEN,
-                                  _print_disc())[spots]
+                                  _print_disc(hat))[spots]
     return cv2.medianBlur(out, PRINT_MEDIAN) if PRINT_MEDIAN else out
 
+
+#: a tile alone read with a blank half and no bar, a red pip among those counted, read
+#: again (BLANK_RETRY_CONF), is taken for a back where a reading of its own outline finds a
+#: spotted back's spots (False: not)
+BLANK_RETRY_SPOTS = True
 
 #: a back may be this many times the length expected where it lies (or 1.22 of the faces'
 #: median): it has nothing but its size to tell it from a phone or a card.  1.15 until the
@@ -8718,11 +8782,12 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     plain_table = bool(context.plain_table) if context else bool(getattr(_LOCAL, "plain_table", False))
     found = _print_spots(gray_small) if context is None else None
     print_op = found[0] if found is not None else (context.print_op if context else None)
+    print_hat = found[2] if found is not None else (context.print_hat if context else None)
     if print_op is not None:
         # a cloth printed with small spots: proposed again on the image with its spots
         # painted over, the cloth's and the pips' alike (the spots cut a tile's outline
         # and join it to the cloth); new outlines only
-        wiped = _wipe_print(small, gray_small, print_op, found[1] if found is not None else None)
+        wiped = _wipe_print(small, gray_small, print_op, found[1] if found is not None else None, print_hat)
         cands, _ = _propose_again(cands, wiped, params, len_px, table_cols, context is None,
                                   context.plain_table if context else None, plain_table)
     dim = context.dim if context else (
@@ -8903,6 +8968,15 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
                         tries.append((alt, {}, end))
             for alt, kw, end in tries:
                 rd2 = _read_tile(image_bgr, alt, style, aspect_hint, **kw)
+                if BLANK_RETRY_SPOTS and end is None and rd.red >= 1 and rd2 is not None and \
+                        rd2.face == "down" and rd2.spots_back and not rd2.cut_pip and rd2.quality >= 1.0:
+                    # (or a spotted back's spots, read with the other polarity, where the
+                    # first reading counted a red spot — the back's middle one: 32776's brown
+                    # back, its white end spots dark on the light body's lit side, read 1-0;
+                    # 32284's 2-1 read 2-0, no red counted, its 2 a diagonal pair, would be
+                    # a back at 0.95)
+                    rd = rd2
+                    break
                 if rd2 is not None and rd2.face == "up" and not rd2.cut_pip and rd2.n_pips > rd.n_pips and \
                         1 <= rd2.halves[1] <= rd2.halves[0] <= 6 and rd2.layout_ok and \
                         _name_and_confidence(rd2, True)[2] >= BLANK_RETRY_CONF:
@@ -9271,6 +9345,7 @@ def analyze(image_bgr: np.ndarray, params: TileSetParams | None = None, style: s
     occluders = [(p.astype(np.float32) / s) for p in hand_polys]
     ctx = FrameContext(scale=s, frame_long=frame_long, tile_len=up_len, style=eff_style, red_reliable=red_reliable,
                        table_colours=table_cols, plain_table=plain_table, print_op=print_op,
+                       print_hat=print_hat,
                        dim=dim, lift_colours=lift_cols, lift_plain=lift_plain)
     return Analysis(readings=readings, occluders=occluders, scale=s, context=ctx)
 
