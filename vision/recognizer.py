@@ -5446,18 +5446,18 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
             n_total = sum(counted)
             red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
             quality = min(q_once, 0.5) if left_any else q_once
-    if OVER_SIX_AREA and (h1 > 6) != (h2 > 6):
+    if (h1 > 6) != (h2 > 6):
         # a half of more than six pips, one of whose spots has less than a single pip's area
         # (OVER_SIX_AREA) for each pip it was counted as, every other spot of the half at
         # least OVER_SIX_NEXT: counted one too many — a 6's row
         # of two blurred into 2.6 pips' area read as three (25811's 6-6 read 7-6, 25899's
         # 6-3 read 7-3), a speck of half a pip's area beside a 6 (25926's 6-3 read 7-3), all
         # dropped unsure — a pip fewer, where the halves are then a tile's laid out as dice
-        # (a half that still holds pips run together is not checked: _die_layouts_ok)
-        at = _over_six_fewer(pips, counted, split, h1 > 6)
-        if at is not None:
-            gone = {at} if counted[at] == 1 else set()  # (a speck counted as one pip: dropped)
-            pips_, fewer = _without(gone, pips, [k - (j == at) for j, k in enumerate(counted)])
+        # (a half that still holds pips run together is not checked: _die_layouts_ok);
+        # failing that, its specks on the split and its spots at the tile's very end
+        # dropped (_over_six_specks: OVER_SIX_SPLIT, OVER_SIX_END)
+        for gone, fewer in _over_six_drops(pips, counted, split, Lc, has_bar, h1 > 6):
+            pips_, fewer = _without(gone, pips, fewer)
             f1, f2 = _halves_at(pips_, fewer, split)
             if max(f1, f2) <= 6 and min(f1, f2) >= (0 if has_bar else 1) and \
                     _die_layouts_ok(pips_, fewer, split, Lc, Wc, chinese=not has_bar):
@@ -5470,33 +5470,7 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 # 6-4 on a patterned cloth, its first outline taking in a speck, was kept on
                 # it and dropped for its proportions)
                 quality *= RUN_TOGETHER_Q
-    if (OVER_SIX_SPLIT or OVER_SIX_END) and (h1 > 6) != (h2 > 6):
-        # a half of more than six holding specks on the split, each under OVER_SIX_SPLIT_AREA
-        # of the area for each pip of the half's other spots: a divider bar broken into
-        # pieces too small to be found as one, its pieces counted as pips (32935's 6-1 read
-        # 8-1) — dropped, where the halves are then a tile's laid out as dice
-        first = h1 > 6
-        mine = [j for j, p in enumerate(pips) if (p[0] < split) == first]
-        near = [j for j in mine if counted[j] == 1 and abs(pips[j][0] - split) < OVER_SIX_SPLIT * Lc] \
-            if not has_bar else []
-        # (and a spot at the very end, OVER_SIX_END: the tile's end edge, or its side's, taken
-        # in by an outline a little long — 32746's 6-1 read 8-1)
-        ends = [j for j in mine if min(pips[j][0], Lc - pips[j][0]) < OVER_SIX_END * Lc]
-        rest = [pips[j][3] / counted[j] for j in mine if j not in near and j not in ends]
-        if (near or ends) and rest:
-            ref = _median_list(rest)
-            gone = {j for j in near if pips[j][3] < OVER_SIX_SPLIT_AREA * ref} | set(ends)
-            if gone:
-                pips_, fewer = _without(gone, pips, counted)
-                f1, f2 = _halves_at(pips_, fewer, split)
-                if max(f1, f2) <= 6 and min(f1, f2) >= (0 if has_bar else 1) and \
-                        _die_layouts_ok(pips_, fewer, split, Lc, Wc, chinese=not has_bar):
-                    pips, counted, h1, h2 = pips_, fewer, f1, f2
-                    stats_of, comp_ids = _without(gone, stats_of, comp_ids)
-                    pip_a = np.delete(pip_a, list(gone))
-                    n_total = sum(counted)
-                    red = sum(k for k, p in zip(counted, pips, strict=True) if p[2])
-                    quality *= RUN_TOGETHER_Q
+                break
     if has_bar and min(h1, h2) == 0 and max(h1, h2) > 0:
         # a blank half beside the bar holding a small round spot above the level, too
         # small or faint to be counted: a pip missed (a small, dull red 1 on a black body:
@@ -5947,7 +5921,7 @@ OVER_SIX_RUN_NEXT = 0.7
 #: the length of the split (0: the rule is off) ...
 OVER_SIX_SPLIT = 0.06
 #: ... with less than this share of the area for each pip of the half's other spots are a
-#: broken bar's pieces, not pips (_read_face)
+#: broken bar's pieces, not pips (_over_six_specks)
 OVER_SIX_SPLIT_AREA = 0.6
 #: ... and its spots centred within this share of the length of the tile's end, whatever
 #: their size (0: none), are no pips either
@@ -5980,6 +5954,48 @@ BAR_FROM = 0.35
 HELD_MIDDLE = 0.4
 HELD_MIDDLE_LONG = 0.85
 HELD_MIDDLE_MEDIAN = 0.72
+
+
+def _over_six_drops(pips: list, counted: list, split: float, Lc: int, has_bar: bool, first: bool):
+    """The ways, in turn, of reading the half before (``first``) or after ``split`` read as
+    more than six pips with fewer: (the spots dropped, the counts of all spots) — one pip fewer for the spot short
+    of its count's area (:func:`_over_six_fewer`, OVER_SIX_AREA), then without its specks
+    on the split and its spots at the tile's end (:func:`_over_six_specks`)."""
+    at = _over_six_fewer(pips, counted, split, first) if OVER_SIX_AREA else None
+    if at is not None:
+        # (a speck counted as one pip: dropped)
+        yield ({at} if counted[at] == 1 else set()), [k - (j == at) for j, k in enumerate(counted)]
+    gone = _over_six_specks(pips, counted, split, Lc, has_bar, first)
+    if gone:
+        yield gone, counted
+
+
+def _over_six_specks(pips: list, counted: list, split: float, Lc: int, has_bar: bool, first: bool) -> set:
+    """The spots of the half before (``first``) or after ``split`` read as more than six that
+    are no pips: single specks within OVER_SIX_SPLIT of the length of the split, with no bar
+    found, each under OVER_SIX_SPLIT_AREA of the area for each pip of the half's other spots
+    (a divider bar broken into pieces too small to be found as one: 32935's 6-1 read 8-1),
+    and spots within OVER_SIX_END of the length of the tile's end, whatever their size (the
+    tile's end edge, or its side's, taken in by an outline a little long: 32746's 6-1 read
+    8-1).
+
+    >>> pips = [(20, 10, False, 100), (20, 30, False, 100), (35, 10, False, 100), (35, 30, False, 100),
+    ...         (50, 10, False, 100), (50, 30, False, 100), (59, 20, False, 30), (2, 20, False, 90),
+    ...         (90, 20, True, 120)]
+    >>> sorted(_over_six_specks(pips, [1] * 9, 60.0, 120, False, True))   # the speck and the end
+    [6, 7]
+    >>> sorted(_over_six_specks(pips, [1] * 9, 60.0, 120, True, True))    # a bar found: the end only
+    [7]
+    """
+    mine = [j for j, p in enumerate(pips) if (p[0] < split) == first]
+    near = [j for j in mine if counted[j] == 1 and abs(pips[j][0] - split) < OVER_SIX_SPLIT * Lc] \
+        if not has_bar else []
+    ends = [j for j in mine if min(pips[j][0], Lc - pips[j][0]) < OVER_SIX_END * Lc]
+    rest = [pips[j][3] / counted[j] for j in mine if j not in near and j not in ends]
+    if not (near or ends) or not rest:
+        return set()
+    ref = _median_list(rest)
+    return {j for j in near if pips[j][3] < OVER_SIX_SPLIT_AREA * ref} | set(ends)
 
 
 def _over_six_fewer(pips: list, counted: list, split: float, first: bool) -> int | None:
