@@ -5418,6 +5418,12 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                              dark_pips=chosen, high_level=True)
             if rd2 is not None and rd2.face == "up":
                 return rd2
+            # (not a face at the higher level: a back, unsure where much of it is lighter
+            # than the "body" — a face beside its shadow, MERGED_BACK)
+            if MERGED_BACK and not chosen and cv2.countNonZero(bw) > MERGED_BACK * cv2.countNonZero(inner):
+                lit = cv2.bitwise_and(bw, inner)
+                if cv2.mean(L, mask=lit)[0] > body_L + MERGED_BACK_GAP:
+                    quality = min(quality, 0.5)
         return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med, cut_pip)
     # per half
     h1, h2 = _halves_at(pips, counted, split)
@@ -5903,6 +5909,14 @@ OTHER_POLARITY_PIPS = 3
 #: a "back" with more than this share of its face above the pip level has pips merged by
 #: a glow: read again with the level at HIGH_LEVEL of the strongest response
 MERGED_SHARE = 0.06
+#: ... and a "back" with more than this share of its face above the level of light pips,
+#: lighter than its body by MERGED_BACK_GAP on average, not a face at the higher level
+#: either, is no sure back: an outline across a face and its shadow, the shadow taken for
+#: the body and the face's half for merged pips (scene3d 33359: 120-165 lighter).  Light
+#: pips only: a dark band over a back is its side (33328); a lit side is a little lighter
+#: (24522's green backs: 25-30).  0: off
+MERGED_BACK = 0.2
+MERGED_BACK_GAP = 80
 HIGH_LEVEL = 0.5
 #: a face with more than this share above the pips' level is read at HIGH_LEVEL first
 MESSY_SHARE = 0.3
