@@ -5912,10 +5912,11 @@ MERGED_SHARE = 0.06
 #: ... and a "back" with more than this share of its face above the level of light pips,
 #: lighter than its body by MERGED_BACK_GAP on average, not a face at the higher level
 #: either, is no sure back: an outline across a face and its shadow, the shadow taken for
-#: the body and the face's half for merged pips (scene3d 33359: 120-165 lighter).  Light
-#: pips only: a dark band over a back is its side (33328); a lit side is a little lighter
-#: (24522's green backs: 25-30).  0: off
-MERGED_BACK = 0.2
+#: the body and the face's half for merged pips (scene3d 33359's 1-1: 31 %, 149 lighter).
+#: Light pips only: a dark band over a back is its side (33328); a lit side is a little
+#: lighter (24522's green backs: 20-26 %, 25-30 lighter); a two-tone tile's white side is
+#: far lighter but narrower (6581's dark back: 22 %, 142 lighter).  0: off
+MERGED_BACK = 0.3
 MERGED_BACK_GAP = 80
 HIGH_LEVEL = 0.5
 #: a face with more than this share above the pips' level is read at HIGH_LEVEL first
