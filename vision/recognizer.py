@@ -5410,7 +5410,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                              dark_pips=False, glare=True)
             if rd2 is not None and rd2.face == "up" and rd2.n_pips >= n_clip:
                 return rd2
-        elif not spots_back and not high_level and cv2.countNonZero(bw) > MERGED_SHARE * cv2.countNonZero(inner):
+        elif not spots_back and not high_level and \
+                (n_above := cv2.countNonZero(bw)) > MERGED_SHARE * (n_inner := cv2.countNonZero(inner)):
             # much of the face above the level, yet no pip-sized spot: pips merged by a glow
             # around them (a textured or saturated body), or a mottled back — read again at a
             # higher level
@@ -5420,10 +5421,9 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
                 return rd2
             # (not a face at the higher level: a back, unsure where much of it is lighter
             # than the "body" — a face beside its shadow, MERGED_BACK)
-            if MERGED_BACK and not chosen and cv2.countNonZero(bw) > MERGED_BACK * cv2.countNonZero(inner):
-                lit = cv2.bitwise_and(bw, inner)
-                if cv2.mean(L, mask=lit)[0] > body_L + MERGED_BACK_GAP:
-                    quality = min(quality, 0.5)
+            if MERGED_BACK and not chosen and n_above > MERGED_BACK * n_inner and \
+                    cv2.mean(L, mask=cv2.bitwise_and(bw, inner))[0] > body_L + MERGED_BACK_GAP:
+                quality = min(quality, 0.5)
         return _Read("down", None, 0, has_bar, quality, 0, spots_back, n_total, body_med, cut_pip)
     # per half
     h1, h2 = _halves_at(pips, counted, split)
