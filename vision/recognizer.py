@@ -4753,6 +4753,8 @@ def _read_face(img: np.ndarray, corners: np.ndarray, style: str, aspect_hint: fl
     if RIM_OPEN and redm is None:
         redm = _red_pixels(lab_r, body_a)
     bw = _fill_rims(bw, Wc, redm)
+    if RED_WEAK and chosen and not high_level:
+        bw = _weak_red_pips(bw, resp, lab_r, redm, body_L, body_a, inner, thr, Wc, Lc, m)
     if smear is not None:
         bw = cv2.erode(bw, _line_kernel(*smear))
     if grainy is not None and cv2.countNonZero(bw) > MESSY_SHARE * cv2.countNonZero(inner):
@@ -5649,6 +5651,64 @@ RIM_ROUND = 0.6
 #: 3-0, the 1's rim broken; not a curl of a grainy face's texture, 32085).  0: not
 RIM_OPEN = 0.55
 RIM_OPEN_RED = 0.5
+#: a red pip on a light face of dark pips whose response stays under the level the black
+#: pips set (a big red 1 on a white body: flat inside, it responds at its rim only, and
+#: weakly — scene3d 33497's row of a 5-1, a 2-2 and a 2-1 read 5-0, 2-2, 2-0, dropped): its
+#: red pixels are a pip when they make one round, solid blob of RED_WEAK_LEAST to
+#: RED_WEAK_MOST of the width, clear of the outline's edges, over no pip found, whose
+#: response reaches RED_WEAK of the level.  0: not
+RED_WEAK = 0.5
+RED_WEAK_LEAST = 0.2
+RED_WEAK_MOST = 0.6
+RED_WEAK_DARK = 50
+RED_WEAK_A = 30
+
+
+def _weak_red_pips(bw: np.ndarray, resp: np.ndarray, lab: np.ndarray, red: np.ndarray | None, body_L: float,
+                   body_a: float, inner: np.ndarray, thr: float, Wc: int, Lc: int, m: int) -> np.ndarray:
+    """``bw`` (a face of dark pips) with its red pips that stay under the level ``thr`` added
+    (RED_WEAK): the round, solid blobs of red pixels (``red``, or found in ``lab``) of
+    RED_WEAK_LEAST to RED_WEAK_MOST of the width ``Wc``, clear of the edges (by ``m``),
+    over no blob of ``bw``, whose response ``resp`` reaches RED_WEAK of ``thr``, darker than
+    the body (``body_L``) by RED_WEAK_DARK and redder (``body_a``) by RED_WEAK_A in the mean
+    (``lab``: the crop in Lab).
+
+    >>> lab = np.full((48, 100, 3), (250, 128, 128), np.uint8)  # a white body
+    >>> _ = cv2.circle(lab, (70, 24), 11, (140, 175, 160), -1)     # a big red pip
+    >>> bw = np.zeros((48, 100), np.uint8); resp = np.zeros_like(bw); inner = np.full_like(bw, 255)
+    >>> _ = cv2.circle(resp, (70, 24), 11, 40, 2)                  # its rim's weak response
+    >>> int(_weak_red_pips(bw, resp, lab, None, 250.0, 128.0, inner, 60.0, 48, 100, 4)[24, 70])
+    255
+    >>> int(_weak_red_pips(bw, resp, lab, None, 250.0, 128.0, inner, 100.0, 48, 100, 4)[24, 70])  # too weak
+    0
+    >>> int(_weak_red_pips(bw, resp, lab, None, 170.0, 128.0, inner, 60.0, 48, 100, 4)[24, 70])  # not darker
+    0
+    """
+    if red is None:
+        red = _red_pixels(lab, body_a)
+    n, lab_, st, _ = _components8(cv2.bitwise_and(red, inner))
+    if n <= 1:
+        return bw
+    x, y, w, h, a = (st[:, i].astype(np.float64) for i in range(5))
+    ok = _pip_sized(w, h, a, Wc, RED_WEAK_MOST, RED_WEAK_LEAST) & (x > m) & (y > m) & \
+        (x + w < Lc - m) & (y + h < Wc - m)
+    ok[0] = False
+    if not ok.any():
+        return bw
+    out = None
+    for k in np.nonzero(ok)[0]:
+        sel = lab_ == k
+        if bw[sel].any() or int(resp[sel].max()) < RED_WEAK * thr:
+            continue
+        # (a red pip on a light face is much darker than the body, and much redder: the
+        # mottle of an amber back is neither — scene3d 33592, 33685)
+        if float(lab[..., 0][sel].mean()) > body_L - RED_WEAK_DARK or \
+                float(lab[..., 1][sel].mean()) < body_a + RED_WEAK_A:
+            continue
+        if out is None:
+            out = bw.copy()
+        out[sel] = 255
+    return bw if out is None else out
 
 
 def _fill_rims(bw: np.ndarray, Wc: int, red: np.ndarray | None = None) -> np.ndarray:
@@ -6857,6 +6917,13 @@ TIE_NO_LINE = 0.4
 #: such tile has (scene3d 24569: a 3-3 and a 6-4 side by side, cut along them, read a 6-3
 #: with one red pip and a 4-3; 0: not)
 TIE_RED_COUNTS = 1
+#: ... and, the same pieces cut a little apart, by the faces read whole: the way with more
+#: pieces that read whole than any other, when every other way names no tile it does not
+#: (a piece read as a plain back where another cut of it shows a whole face saw no pips for
+#: its cut, not a back — scene3d 33497: a 6-1 at the end of a row of four side by side,
+#: cut 2 px off, read as a back at 0.87; a piece read as another face is not so settled,
+#: 24765's 6-5 and 6-2).  0: not
+TIE_WHOLE = 1
 
 
 #: a group of this many Chinese tiles or more is split right when all its pieces but one
@@ -7212,6 +7279,17 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                         all(ln >= TIE_SEAM or ln < TIE_NO_LINE for ln in lines):
                     best = (best[0], plain[0])
                     ties = plain
+            if TIE_WHOLE and len(ties) > 1 and best[0][1] == 0 and not _cut_elsewhere(best[1], ties):
+                n_whole = [sum(_reads_whole(rd) for _, rd, _ in r) for r in ties]
+                top = max(n_whole)
+                if n_whole.count(top) == 1:
+                    most = ties[n_whole.index(top)]
+                    # (and only where every other way names no tile it does not: a piece read
+                    # as a back there, not as another face — 24765's 6-5 read 6-5 at 0.78 one
+                    # way, 6-2 whole the other)
+                    if all(not (names(r) - names(most)) for r in ties):
+                        best = (best[0], most)
+                        ties = [most]
             other = _cut_elsewhere(best[1], ties)
             # (cut either way, every piece a face named and every way naming the same tiles:
             # which cut is right does not change what lies there — read as the first way)
