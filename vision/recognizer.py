@@ -5656,7 +5656,9 @@ RIM_OPEN_RED = 0.5
 #: weakly — scene3d 33497's row of a 5-1, a 2-2 and a 2-1 read 5-0, 2-2, 2-0, dropped): its
 #: red pixels are a pip when they make one round, solid blob of RED_WEAK_LEAST to
 #: RED_WEAK_MOST of the width, clear of the outline's edges, over no pip found, whose
-#: response reaches RED_WEAK of the level.  0: not
+#: response reaches RED_WEAK of the level, and which on average is RED_WEAK_DARK levels
+#: darker than the body and RED_WEAK_A redder (a*) — an amber back's mottle is neither
+#: (scene3d 33592, 33685).  0: not
 RED_WEAK = 0.5
 RED_WEAK_LEAST = 0.2
 RED_WEAK_MOST = 0.6
