@@ -7289,7 +7289,8 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                     # (and only where every other way names no tile it does not: a piece read
                     # as a back there, not as another face — 24765's 6-5 read 6-5 at 0.78 one
                     # way, 6-2 whole the other)
-                    if all(not (names(r) - names(most)) for r in ties):
+                    named_most = names(most)
+                    if all(not (names(r) - named_most) for r in ties):
                         best = (best[0], most)
                         ties = [most]
             other = _cut_elsewhere(best[1], ties)

@@ -1,4 +1,4 @@
-"""Sixty-fourth round of 2026-12-02 (docs/vision.md, "A big red pip under the level, a back
+"""Sixty-fourth round of 2026-12-02 (docs/vision.md, "A big red pip under the level; a back
 in a tie").
 
 * RED_WEAK 0.5 (RED_WEAK_LEAST 0.2, RED_WEAK_MOST 0.6, RED_WEAK_DARK 50, RED_WEAK_A 30): on
