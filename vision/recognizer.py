@@ -6140,17 +6140,31 @@ def _red_rank(pips: list, counted: list, pip_a, split: float, h1: int, h2: int) 
     True
     >>> _red_rank(pips[2:], [3, 1], np.array([133.0, 146]), 50, 3, 1) is None  # a band as a 3: no rank
     True
+    >>> six6 = [(x, 10, False, 9) for x in (10, 20, 30)] + [(15, 30, False, 18), (30, 30, False, 9)] + [
+    ...     (x, y, False, 9) for y in (10, 30) for x in (70, 80, 90)]  # two white pips of a row run together
+    >>> a6 = np.array([140.0, 141, 140, 128, 129, 128, 127, 128, 141, 140, 142])
+    >>> runs = [1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1]
+    >>> _red_rank(six6, runs, a6, 50, 6, 6)  # a 6-6: the run counts as two white pips
+    True
+    >>> mixed = six6[:2] + [(30, 20, False, 18), (10, 30, False, 9), (20, 30, False, 9)] + six6[5:]
+    >>> a_mixed = a6 - [0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0]  # a red and a white pip run together
+    >>> _red_rank(mixed, [1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1], a_mixed, 50, 6, 6)  # no gap
+    False
     """
     runs = any(k != 1 for k in counted)
     if not (1 <= h1 <= 6 and 1 <= h2 <= 6):
         return None
     if (h1, h2) == (6, 6):
-        # half its pips red, three in each half: six stand above the other six
-        if len(pips) != 12 or runs:
+        # half its pips red, three in each half: six stand above the other six (pips run
+        # together ranked as the pips they count, with RANK_SIX_RUNS: two of a row seen as
+        # one, each of the 6-6's colours — a run of a red and a white pip, between them, is
+        # no gap)
+        if sum(counted) != 12 or (runs and not RANK_SIX_RUNS):
             return None
-        order = np.argsort(pip_a, kind="stable")
-        return bool(pip_a[order[6]] - pip_a[order[5]] >= RED_RANK_GAP and
-                    sum(pips[i][0] < split for i in order[6:]) == 3)
+        a = np.repeat(np.asarray(pip_a, float), counted)
+        left = np.repeat([p[0] < split for p in pips], counted)
+        order = np.argsort(a, kind="stable")
+        return bool(a[order[6]] - a[order[5]] >= RED_RANK_GAP and int(left[order[6:]].sum()) == 3)
     want = _red_wanted(pips, split, h1, h2)
     if want.all():
         return None  # nothing to rank against
@@ -6226,6 +6240,9 @@ RED_FRAME_MIN = 4
 RANK_RUNS_RED = 4
 #: the red pips' a* must all stand this far above the other pips' (_red_rank)
 RED_RANK_GAP = 4.0
+#: a 6-6 whose pips run together (two of a row seen as one) is ranked too, each run as the
+#: pips it counts (_red_rank)
+RANK_SIX_RUNS = True
 #: a reading named by its halves and that ranking (its red count off) keeps this much
 RED_RANK_CONF = 0.85
 
