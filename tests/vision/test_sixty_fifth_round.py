@@ -31,8 +31,9 @@ def test_six_sixes_of_the_fresh_ranges_are_read():
 
 
 def test_a_piece_across_two_tiles_is_no_six_six():
-    # scene3d 26339 and 25074: pieces cut across two tiles side by side hold two sixes of
-    # black pips (two 6-4s; a 6-5 and a 6-6).  Naming a 6-6 by its halves whatever its red
-    # (tried this round) read them 6-6 for sure; ranked, they are not
+    # scene3d 26339 and 25074: pieces cut across tiles side by side hold two sixes of black
+    # pips (26339's 6-4 beside a 6-6; 25074's 6-5, 6-6 and 4-3 lying close together).
+    # Naming a 6-6 by its halves whatever its red (tried this round) read them 6-6 for
+    # sure; ranked, they are not
     for seed, point in ((26339, (1071, 483)), (25074, (1107, 544))):
         assert not any(r.face == "up" and sorted(r.pips) == [6, 6] for r in sure_at(seed, point)), seed
