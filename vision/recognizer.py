@@ -6973,6 +6973,11 @@ THROUGH_ROW = 3
 #: line along it (scene3d 26179: four Western tiles side by side, all missed for the 3-1's
 #: piece)
 SIDE_SEAM_ROW = 3
+#: a way's names are checked against the set (more of a tile than one set holds: a wrong
+#: cut) without its pieces reported unsure when it has at most this many (0: with them).
+#: One: scene3d 24367's row of four, its 4-4 read 4-3 beside a 4-3, was dropped; two were
+#: too many — 33847's row cut a third of a width off read two 4-2s unsure and a 4-1 for sure
+EXCESS_SURE = 1
 #: ... such a piece that reads whole itself is not unsure (and the others may show such a
 #: line at their side too, if they read whole): the line is the neighbour's edge, not a
 #: seam through the piece
@@ -7226,7 +7231,7 @@ def _resolve_groups(groups: list, tent_read: dict, raw: list, style: str, second
                     # (and of a row with a piece with a line along its side, every other is whole —
                     # none of them with a line along it but the side's own, passed above)
                     continue
-                if excess(names(reads)):
+                if excess(names([r for k, r in enumerate(reads) if not (k in bad_at and bad <= EXCESS_SURE)])):
                     continue  # more of a tile than one set holds, in one group: a wrong cut
                 # (two tiles side by side make a square that cuts either way: a line across a
                 # piece's middle from edge to edge is their seam even if read as its bar; one
