@@ -2340,6 +2340,10 @@ BLOB_HOLDER = 0.4
 #: and all four lost).  Read as a group at once, the sure way lost more than it gained (a
 #: way with backs in it reads clean less easily than a sure split stands).  0: not
 SURE_ODD_ASPECT = 0.85
+#: ... and a sure way of two pieces side by side keeps the square cut the other way aside
+#: so (0: not): two Western tiles side by side whose bars line up show a seam across both,
+#: and were cut along it (scene3d 26169: a 1-1 beside a 5-4, both lost)
+SURE_PAIR_ACROSS = 1
 
 
 #: a row of tiles staggered along their edges makes a parallelogram: its corners' angle
@@ -2960,6 +2964,17 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                             for new in [_new_parts(parts, near)] if new and len(new) == len(parts)]
                 if ways_odd:
                     _LOCAL.sure_alts.append((alts[0][1], ways_odd))
+            elif SURE_PAIR_ACROSS and len(alts) == 1 and alts[0][0] and len(alts[0][1]) == 2 and \
+                    not _end_to_end(alts[0][1]):
+                # (two pieces side by side taken for their seam: two Western tiles side by
+                # side whose bars line up show a seam across them both — the square cut the
+                # other way is kept aside, read as a group if both pieces are dropped)
+                g0 = alts[0][1]
+                across = _grid_parts(b.rect, 2, 1)[0] if g0[0][1][0] > b.rect[1][0] / 1.5 else \
+                    _grid_parts(b.rect, 1, 2)[0]
+                new_across = _new_parts(across, near)
+                if new_across and len(new_across) == 2 and not _same_grid(across, g0):
+                    _LOCAL.sure_alts.append((g0, [new_across]))
             if alts and not (len(alts) == 1 and alts[0][0]):
                 # other grids of pieces of the tiles' proportions and a size near the expected
                 # (a tilted camera's view): read only if none above reads clean

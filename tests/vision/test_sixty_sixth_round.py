@@ -38,3 +38,9 @@ def test_a_row_with_two_pieces_unsure_still_counts_them():
     # third of a width off reads 4-1, 3-1 and two 4-2s without die layouts.  Had the two
     # unsure 4-2s been left out of the set's count, the 4-2 would have been read 4-1 for sure
     assert not any(r.face == "up" and sorted(r.pips) == [1, 4] for r in sure_at(33847, (225, 131)))
+
+
+def test_two_tiles_side_by_side_cut_along_their_bars_are_read_across(monkeypatch):
+    # scene3d 26169: a 1-1 beside a 5-4 (Western, grey felt), their bars in line: the
+    # square was cut along the bars for sure, both pieces dropped, both tiles lost
+    assert_read_by_rule(monkeypatch, 26169, [((527, 586), (1, 1))], "SURE_PAIR_ACROSS", 0)
