@@ -6988,15 +6988,15 @@ THROUGH_ROW = 3
 #: line along it (scene3d 26179: four Western tiles side by side, all missed for the 3-1's
 #: piece)
 SIDE_SEAM_ROW = 3
+#: ... such a piece that reads whole itself is not unsure (and the others may show such a
+#: line at their side too, if they read whole): the line is the neighbour's edge, not a
+#: seam through the piece
+SIDE_SEAM_WHOLE = True
 #: a way's names are checked against the set (more of a tile than one set holds: a wrong
 #: cut) without its pieces reported unsure when it has at most this many (0: with them).
 #: One: scene3d 24367's row of four, its 4-4 read 4-3 beside a 4-3, was dropped; two were
 #: too many — 33847's row cut a third of a width off read two 4-2s unsure and a 4-1 for sure
 EXCESS_SURE = 1
-#: ... such a piece that reads whole itself is not unsure (and the others may show such a
-#: line at their side too, if they read whole): the line is the neighbour's edge, not a
-#: seam through the piece
-SIDE_SEAM_WHOLE = True
 #: A split taken for its seams (_select's sure splits) whose piece shows a line across its
 #: middle that stops short of the edges (MID_BAR .. MID_SEAM of its width), in a row of
 #: three or more Western tiles: the piece's faint bar (_faint_bar), as in a group's ways —

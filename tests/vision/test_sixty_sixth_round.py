@@ -1,10 +1,14 @@
-"""Sixty-sixth round of 2026-12-02 (docs/vision.md, "A row with a piece unsure named like another").
+"""Sixty-sixth round of 2026-12-02 (docs/vision.md, "A row with a piece unsure named like
+another; two tiles cut along their bars").
 
 * EXCESS_SURE: a way of splitting a group is dropped when its pieces name more of a tile
   than one set holds (a wrong cut).  A piece the way already reports unsure (a 4-4 read
   4-3, its layout no die's) names nothing for sure, so it no longer counts: the row's
   other pieces, read whole, are kept, and the piece is reported unsure.  Only one such
   piece a way: two unsure pieces still count (33847).
+* SURE_PAIR_ACROSS: a square of two tiles side by side cut for sure along a seam that
+  shows (two Western tiles' bars in line) keeps the square cut the other way aside, read
+  as a group when both sure pieces are dropped.
 """
 
 from __future__ import annotations
