@@ -7793,7 +7793,8 @@ def _length_model(raw: list, few=None):
     end — off the first fit).  With fewer than five
     tiles, or a fit that leaves them scattered, the median — or, with fewer than five,
     ``few`` when given (a model of the caller's).  Predictions stay within 0.7–1.5 of the
-    median.
+    median (LENGTH_CLAMP), and within FIT_RANGE of the shortest and longest the fit gives
+    where its tiles lie.
 
     >>> def tile(x, y, L):  # a tile centred at (x, y), L long, lying along x
     ...     return (np.float32([[x - L / 2, y - 10], [x + L / 2, y - 10], [x + L / 2, y + 10], [x - L / 2, y + 10]]),
@@ -7803,6 +7804,9 @@ def _length_model(raw: list, few=None):
     (60, 33)
     >>> round(_length_model([tile(0, 0, 60), tile(50, 0, 64)])((900, 900)))
     62
+    >>> near = _length_model([tile(x, y, 30000 / (x + 500)) for x, y in ((0, 0), (25, 50), (50, 0), (75, 80), (100, 9))])
+    >>> round(near((0, 40))), round(near((-150, 0)))  # 60 where its tiles lie; 86 by the plane far left
+    (60, 66)
     """
     pts = np.array(_length_points(raw), np.float64).reshape(-1, 3)
     if few is not None and len(pts) < 5:
@@ -7833,6 +7837,11 @@ FIT_FIRST = 0.3
 
 #: a length predicted by _fit_length stays within these shares of the median tile's
 LENGTH_CLAMP = (0.7, 1.5)
+#: ... and within this share of the shortest and longest it predicts where the tiles it
+#: was fitted to lie (0: no such limit): extrapolated to a corner of the frame far from
+#: them, the plane may be far off (scene3d 24969: a 6-3 and a 6-5 side by side read as
+#: one tile, 12-8, by the plain fit; 24285's 3-3 and 24215's 4-1)
+FIT_RANGE = 0.1
 
 
 def _fit_length(pts: np.ndarray):
@@ -7859,10 +7868,17 @@ def _fit_length(pts: np.ndarray):
     if best is None or best[1].sum() < 0.7 * len(pts):
         return lambda _p: med  # the sizes do not follow a plane seen in perspective
     coef = best[0]
+    lo_c, hi_c = LENGTH_CLAMP[0] * med, LENGTH_CLAMP[1] * med
+    if FIT_RANGE:
+        # (and within FIT_RANGE of what it gives where the tiles it was made of lie: far
+        # from them, extrapolated, it may be far off)
+        fitted = 1.0 / np.maximum(A[best[1]] @ coef, 1e-9)
+        lo_c = max(lo_c, (1.0 - FIT_RANGE) * float(fitted.min()))
+        hi_c = min(hi_c, (1.0 + FIT_RANGE) * float(fitted.max()))
 
     def at(p) -> float:
         v = float(coef[0] * p[0] + coef[1] * p[1] + coef[2])
-        return float(min(LENGTH_CLAMP[1] * med, max(LENGTH_CLAMP[0] * med, 1.0 / v))) if v > 0 else med
+        return float(min(hi_c, max(lo_c, 1.0 / v))) if v > 0 else med
 
     return at
 

@@ -9,6 +9,9 @@ another; two tiles cut along their bars").
 * SURE_PAIR_ACROSS: a square of two tiles side by side cut for sure along a seam that
   shows (two Western tiles' bars in line) keeps the square cut the other way aside, read
   as a group when both sure pieces are dropped.
+* FIT_RANGE: the length of a tile the perspective fit expects stays within 0.1 of the
+  shortest and longest it gives where its tiles lie (not only within LENGTH_CLAMP of the
+  median): extrapolated to a corner, it dropped tiles there as too short.
 """
 
 from __future__ import annotations
@@ -48,3 +51,11 @@ def test_two_tiles_side_by_side_cut_along_their_bars_are_read_across(monkeypatch
     # scene3d 26169: a 1-1 beside a 5-4 (Western, grey felt), their bars in line: the
     # square was cut along the bars for sure, both pieces dropped, both tiles lost
     assert_read_by_rule(monkeypatch, 26169, [((527, 586), (1, 1))], "SURE_PAIR_ACROSS", 0)
+
+
+def test_a_tile_far_from_the_fit_s_tiles_is_not_too_short(monkeypatch):
+    # scene3d 24969: a 6-3 beside a 6-5 was read with it as one tile (12-8, unsure) by
+    # the frame's plain fit; with the fit held to FIT_RANGE of what it gives where its
+    # tiles lie, the two are read apart, both for sure
+    assert_read_by_rule(monkeypatch, 24969, [((1078, 350), (6, 3))], "FIT_RANGE", 0)
+
