@@ -2283,16 +2283,26 @@ def _grids_scaled(c: _Cand, unit_long: float, unit_short: float) -> list[tuple]:
     if pairs and PAIR_ACROSS:
         # (and the square cut the other way, to be read too: which way is right only the
         # readings tell)
-        rw = c.rect[1][0]
         for g in list(pairs):
-            # (a way of one piece along the rectangle's first side is cut in two along it)
-            across = _grid_parts(c.rect, 2, 1) if g[0][1][0] > rw / 1.5 else _grid_parts(c.rect, 1, 2)
+            across = _pair_across(c.rect, g)
             if not any(_same_grid(across[0], h) for h, _ in grids):
                 grids.append(across)
                 pairs.append(across[0])
     if PAIR_SCALED and hasattr(_LOCAL, "pair_scaled"):
         _LOCAL.pair_scaled |= _ids(p for g in pairs for p in g)
     return grids
+
+
+def _pair_across(rect, pair: list[tuple]) -> tuple[list[tuple], list[tuple[int, int]]]:
+    """The rectangle ``rect`` of two tiles side by side cut the other way than the two
+    pieces ``pair`` cut it: :func:`_grid_parts`'s (pieces, pairs).  A way of pieces along
+    the rectangle's first side is cut in two along it.
+
+    >>> sq = ((50.0, 50.0), (40.0, 44.0), 0.0)
+    >>> [p[1] for p in _pair_across(sq, _grid_parts(sq, 2, 1)[0])[0]]
+    [(40.0, 22.0), (40.0, 22.0)]
+    """
+    return _grid_parts(rect, 2, 1) if pair[0][1][0] > rect[1][0] / 1.5 else _grid_parts(rect, 1, 2)
 
 
 def _grid_scaled(c: _Cand, unit_long: float, unit_short: float, max_tiles: int = 7) -> list[tuple]:
@@ -2970,8 +2980,7 @@ def _select(cands: list[_Cand], len_px: float | None, gray: np.ndarray | None = 
                 # side whose bars line up show a seam across them both — the square cut the
                 # other way is kept aside, read as a group if both pieces are dropped)
                 g0 = alts[0][1]
-                across = _grid_parts(b.rect, 2, 1)[0] if g0[0][1][0] > b.rect[1][0] / 1.5 else \
-                    _grid_parts(b.rect, 1, 2)[0]
+                across = _pair_across(b.rect, g0)[0]
                 new_across = _new_parts(across, near)
                 if new_across and len(new_across) == 2 and not _same_grid(across, g0):
                     _LOCAL.sure_alts.append((g0, [new_across]))
